@@ -1,0 +1,73 @@
+/**
+ * HTTP composition: the middleware chain and the mounted interfaces. Built from already-created
+ * dependencies so that tests call `app.request(...)` on exactly what production serves.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Core } from '../core/index.js';
+import type { DatabaseHandle } from '../db/client.js';
+import { restV1Handlers } from '../handlers/rest/v1/index.js';
+import type { RestContext } from '../handlers/rest/context.js';
+import type { AccessCache } from './auth/access-cache.js';
+import type { TokenVerifier } from './auth/token-verifier.js';
+import type { Config } from './config.js';
+import type { AppEnv } from './context.js';
+import { docsRoutes } from './docs.js';
+import { HttpError } from './http-error.js';
+import type { Logger } from './logger.js';
+import { accessLog } from './middleware/access-log.js';
+import { authenticate } from './middleware/authenticate.js';
+import { errorHandler, notFound } from './middleware/error-handler.js';
+import { createRateLimiter, rateLimit } from './middleware/rate-limit.js';
+import { requestId } from './middleware/request-id.js';
+import type { RestContract } from './rest/contract.js';
+import { mountOperations } from './rest/dispatcher.js';
+import { clientAddress } from './client-address.js';
+
+export interface AppDependencies {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  core: Core;
+  contract: RestContract;
+  verifyToken: TokenVerifier;
+  accessCache: AccessCache;
+}
+
+/** Builds the Hono application. */
+export function createApp(deps: AppDependencies): Hono<AppEnv> {
+  const { config, logger, core, contract, database } = deps;
+  const app = new Hono<AppEnv>({ strict: false });
+  const limiter = createRateLimiter({ ...config.rateLimit, clientAddress: (c) => clientAddress(c, config.trustProxy) });
+
+  app.use('*', requestId());
+  app.use('*', accessLog(logger));
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: config.bodyLimitBytes,
+      onError: () => {
+        throw new HttpError(413, `Request body exceeds ${config.bodyLimitBytes} bytes`);
+      },
+    }),
+  );
+  app.use('*', authenticate(deps.verifyToken, deps.accessCache));
+  app.use('/api/*', rateLimit(limiter));
+
+  const system: RestContext['system'] = {
+    databaseUp: () => database.ping().then(() => true, () => false),
+    contract: { document: contract.document, yaml: contract.yaml },
+  };
+  mountOperations<RestContext>(app, contract, restV1Handlers, (c) => ({
+    core,
+    actor: c.get('auth').actor,
+    requestId: c.get('requestId'),
+    url: new URL(c.req.url),
+    system,
+  }));
+  app.route('/docs', docsRoutes('/api/v1/openapi.json'));
+
+  app.notFound(notFound);
+  app.onError(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,139 @@
+/**
+ * Mounts every operation of a REST contract on Hono. One route per operation (Hono's router does the
+ * matching), then a fixed pipeline: Accept (406) → contract security (401/403) → JSON body (400/415)
+ * → openapi-backend validation (400 with details) → the operation's handler → response.
+ * Unknown methods on a known path are 405 with `Allow`; handlers never see an invalid request.
+ */
+import type { Context, Hono } from 'hono';
+import type { OperationHandler, OperationId } from '../../generated/openapi/v1/operations.js';
+import type { AppEnv } from '../context.js';
+import { HttpError } from '../http-error.js';
+import type { OperationFacts, RestContract } from './contract.js';
+import { negotiate } from './negotiation.js';
+import { validationDetails } from './validation-details.js';
+
+/** A handler table for a contract version; `Ctx` is what each handler receives besides its input. */
+export type HandlerTable<Ctx> = { [K in OperationId]?: OperationHandler<K, Ctx> };
+
+type ErasedHandler<Ctx> = (
+  input: { params: unknown; query: unknown; headers: Record<string, string>; body: unknown },
+  ctx: Ctx,
+) => Promise<{ status: number; body: unknown; headers?: Record<string, string> }>;
+
+const JSON_TYPE = /^application\/(.+\+)?json$/;
+
+const honoPath = (template: string) => template.replace(/\{([^}]+)\}/g, ':$1');
+
+function contentTypeOf(c: Context): string {
+  return (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+async function readJsonBody(c: Context, facts: OperationFacts): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') return undefined;
+  const type = contentTypeOf(c);
+  if (!JSON_TYPE.test(type)) {
+    throw new HttpError(415, `Unsupported Content-Type '${type || '(none)'}' for ${facts.operationId}; send application/json`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new HttpError(400, `Malformed JSON body: ${(err as Error).message}`, { details: [{ field: 'body', message: 'is not valid JSON' }] });
+  }
+}
+
+function readQuery(c: Context, facts: OperationFacts): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    if (facts.arrayQueryParams.has(name)) {
+      query[name] = values;
+      continue;
+    }
+    let value = values[0]!;
+    const cap = facts.cappedQueryParams.get(name);
+    if (cap !== undefined && /^\d+$/.test(value) && Number(value) > cap) value = String(cap);
+    query[name] = value;
+  }
+  return query;
+}
+
+function pickHeaders(headers: Record<string, string>, names: readonly string[]): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const name of names) {
+    const value = headers[name.toLowerCase()];
+    if (value !== undefined) picked[name] = value;
+  }
+  return picked;
+}
+
+function send(c: Context, status: number, mediaType: string | undefined, body: unknown, headers: Record<string, string> = {}): Response {
+  for (const [k, v] of Object.entries(headers)) c.header(k, v);
+  if (status === 204 || body === undefined) return c.body(null, status as 204);
+  if (!mediaType || JSON_TYPE.test(mediaType)) return c.json(body as object, status as 200);
+  c.header('Content-Type', mediaType);
+  return c.body(body as string | ReadableStream | Uint8Array<ArrayBuffer>, status as 200);
+}
+
+function ensureAuthorized(c: Context<AppEnv>): void {
+  const auth = c.get('auth');
+  if (auth.status === 'authenticated') return;
+  if (auth.status === 'blocked') throw new HttpError(403, auth.reason);
+  const error = auth.status === 'invalid' ? ', error="invalid_token"' : '';
+  throw new HttpError(401, auth.reason, { headers: { 'WWW-Authenticate': `Bearer realm="concord"${error}` } });
+}
+
+/**
+ * Registers the contract's operations on `app`. Operations without a handler answer 501.
+ * @param context builds what each handler receives from the Hono context
+ */
+export function mountOperations<Ctx>(
+  app: Hono<AppEnv>,
+  contract: RestContract,
+  handlers: HandlerTable<Ctx>,
+  context: (c: Context<AppEnv>) => Ctx,
+): void {
+  const methodsByPath = new Map<string, string[]>();
+  for (const facts of contract.operations) {
+    methodsByPath.set(facts.path, [...(methodsByPath.get(facts.path) ?? []), facts.method]);
+    // Erased to one shape here; each table entry was type-checked against its own operation.
+    const handler = handlers[facts.operationId as OperationId] as unknown as ErasedHandler<Ctx> | undefined;
+
+    app.on(facts.method, honoPath(facts.path), async (c) => {
+      const mediaType = negotiate(c.req.header('accept'), facts.produces.length ? facts.produces : ['application/json']);
+      if (!mediaType) {
+        throw new HttpError(406, `Cannot produce '${c.req.header('accept')}'; supported media types: ${facts.produces.join(', ')}`);
+      }
+      if (facts.secured) ensureAuthorized(c);
+      if (!handler) throw new HttpError(501, `${facts.operationId} is not implemented yet`);
+
+      const body = facts.takesBody ? await readJsonBody(c, facts) : undefined;
+      const headers = c.req.header();
+      const validation = contract.validator.validateRequest(
+        { method: facts.method, path: c.req.path, headers, query: readQuery(c, facts), body },
+        facts.operationId,
+      );
+      if (validation.errors) {
+        const details = validationDetails(validation.errors, facts.headerParams);
+        throw new HttpError(400, `Request validation failed: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`, { details });
+      }
+      const result = await handler(
+        {
+          params: validation.coerced.params ?? c.req.param(),
+          query: validation.coerced.query ?? {},
+          headers: pickHeaders(headers, facts.headerParams),
+          body,
+        },
+        context(c),
+      );
+      return send(c, result.status, mediaType, result.body, result.headers);
+    });
+  }
+  for (const [path, methods] of methodsByPath) {
+    app.all(honoPath(path), (c) => {
+      const allow = methods.includes('GET') ? [...methods, 'HEAD'] : methods;
+      throw new HttpError(405, `Method ${c.req.method} is not allowed on ${path}; allowed: ${allow.join(', ')}`, {
+        headers: { Allow: allow.join(', ') },
+      });
+    });
+  }
+}

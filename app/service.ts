@@ -1,0 +1,45 @@
+/**
+ * Assembles a running service from a configuration: database (migrated), core, contract, auth and
+ * the Hono app. Used by the server entry point, the tests and the benchmark alike.
+ */
+import type { Hono } from 'hono';
+import { createCore, type Core } from '../core/index.js';
+import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { createApp } from './app.js';
+import { createAccessCache } from './auth/access-cache.js';
+import { createTokenVerifier } from './auth/token-verifier.js';
+import type { Config } from './config.js';
+import type { AppEnv } from './context.js';
+import { createLogger, type Logger } from './logger.js';
+import { loadRestContract } from './rest/contract.js';
+
+export interface Service {
+  app: Hono<AppEnv>;
+  core: Core;
+  database: DatabaseHandle;
+  logger: Logger;
+  config: Config;
+  /** Releases the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database, runs migrations and builds the app.
+ * @example const service = await createService(loadConfig()); serve({ fetch: service.app.fetch });
+ */
+export async function createService(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<Service> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    let invalidate = (_userId: string) => {};
+    const core = createCore(database.db, { users: { onAccessChanged: (id) => invalidate(id) } });
+    const accessCache = createAccessCache((id) => core.users.accessStatus(id), config.authCacheMs);
+    invalidate = (id) => accessCache.invalidate(id);
+    const [contract, verifyToken] = await Promise.all([loadRestContract('v1'), createTokenVerifier(config.jwt)]);
+    const app = createApp({ config, logger, database, core, contract, verifyToken, accessCache });
+    return { app, core, database, logger, config, close: () => database.close() };
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
+}

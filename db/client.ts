@@ -1,0 +1,101 @@
+/**
+ * One database handle over two drivers. With `DATABASE_URL` the postgres.js pool talks to a real
+ * PostgreSQL; without it an embedded PGlite (WASM PostgreSQL) keeps its files in `DATA_DIR`
+ * (or in memory for `memory://`). Everything above this file sees the same Drizzle API, schema
+ * and migrations.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** The driver-independent Drizzle database. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction, usable wherever a `Db` is. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either a database or an open transaction. */
+export type Executor = Db | Tx;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs the committed SQL migrations (serialised across instances on PostgreSQL). */
+  migrate(): Promise<void>;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Pool size for postgres.js. */
+  maxConnections?: number;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Arbitrary constant: the advisory lock that serialises migrations of concurrent instances. */
+const MIGRATION_LOCK_KEY = 7_340_021;
+
+/**
+ * Opens the database described by the options.
+ * @example const handle = await openDatabase({ dataDir: 'memory://' }); await handle.migrate();
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.maxConnections ?? 10) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const inMemory = dataDir === 'memory://';
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm } });
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+  const client = postgres(url, { max, onnotice: () => {}, connection: { application_name: 'concord' } });
+  const db = drizzlePostgres({ client, schema, casing: 'snake_case' });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    migrate: async () => {
+      // A session lock on a reserved connection: other instances wait here until we are done.
+      const lock = await client.reserve();
+      try {
+        await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+        await migratePostgres(db, { migrationsFolder });
+      } finally {
+        await lock`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.catch(() => {});
+        lock.release();
+      }
+    },
+    ping: async () => {
+      await client`select 1`;
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+/** Rows of a raw SQL statement, whichever driver runs it. */
+export async function rawRows<T>(executor: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await executor.execute(query)) as unknown;
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
