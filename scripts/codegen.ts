@@ -89,7 +89,7 @@ async function main(): Promise<void> {
     const source = `contracts/openapi/${file}`;
     const dir = join(out, 'openapi', version);
     mkdirSync(dir, { recursive: true });
-    const ast = await openapiTS(new URL(`file://${join(openapiDir, file)}`), { alphabetize: false });
+    const ast = await openapiTS(new URL(`file://${join(openapiDir, file)}`), { alphabetize: false, defaultNonNullable: false });
     writeFileSync(join(dir, 'schema.ts'), banner(source) + astToString(ast));
     const doc = parse(readFileSync(join(openapiDir, file), 'utf8')) as OpenApiDoc;
     writeFileSync(join(dir, 'operations.ts'), operationMap(doc, source));
