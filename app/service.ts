@@ -4,7 +4,7 @@
  */
 import type { Hono } from 'hono';
 import { createCore, type Core } from '../core/index.js';
-import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { openDatabase, type DatabaseHandle, type DatabaseOptions } from '../db/client.js';
 import { createApp } from './app.js';
 import { createAccessCache } from './auth/access-cache.js';
 import { createTokenVerifier } from './auth/token-verifier.js';
@@ -27,8 +27,12 @@ export interface Service {
  * Opens the database, runs migrations and builds the app.
  * @example const service = await createService(loadConfig()); serve({ fetch: service.app.fetch });
  */
-export async function createService(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<Service> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+export async function createService(
+  config: Config,
+  logger: Logger = createLogger(config.logLevel),
+  hooks: Pick<DatabaseOptions, 'onQuery'> = {},
+): Promise<Service> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...hooks });
   try {
     await database.migrate();
     let invalidate = (_userId: string) => {};

@@ -40,6 +40,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Pool size for postgres.js. */
   maxConnections?: number;
+  /** Called with every statement Drizzle runs (tests count and EXPLAIN them). */
+  onQuery?: (query: string, params: unknown[]) => void;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -51,14 +53,17 @@ const MIGRATION_LOCK_KEY = 7_340_021;
  * @example const handle = await openDatabase({ dataDir: 'memory://' }); await handle.migrate();
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.maxConnections ?? 10) : openPglite(options.dataDir);
+  const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.maxConnections ?? 10, logger) : openPglite(options.dataDir, logger);
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+type QueryLogger = { logQuery(query: string, params: unknown[]): void } | undefined;
+
+async function openPglite(dataDir: string, logger: QueryLogger): Promise<DatabaseHandle> {
   const inMemory = dataDir === 'memory://';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm } });
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  const db = drizzlePglite({ client, schema, casing: 'snake_case', logger });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -70,9 +75,9 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+async function openPostgres(url: string, max: number, logger: QueryLogger): Promise<DatabaseHandle> {
   const client = postgres(url, { max, onnotice: () => {}, connection: { application_name: 'concord' } });
-  const db = drizzlePostgres({ client, schema, casing: 'snake_case' });
+  const db = drizzlePostgres({ client, schema, casing: 'snake_case', logger });
   return {
     db: db as unknown as Db,
     kind: 'postgres',

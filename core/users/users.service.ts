@@ -171,23 +171,13 @@ export function usersService(repo: UsersRepository, options: UsersServiceOptions
       return updated;
     },
 
-    /** PATCH semantics: only the fields sent change; the name follows first/last unless sent. */
+    /** PATCH semantics: only the fields sent change (the name is not recomputed). */
     async update(actor: Actor | null, id: string, patch: UserPatchInput): Promise<User> {
       const a = requireSelfOrAdmin(actor, id);
       const current = await load(id);
       assertMayGrant(a, patch.role, current.role);
       assertMaySetStatus(a, patch.status, current.status);
-      const firstName = patch.firstName ?? current.firstName;
-      const lastName = patch.lastName ?? current.lastName;
-      const renamed = patch.firstName !== undefined || patch.lastName !== undefined;
-      const updated = await write(patch.email, () =>
-        repo.update(id, {
-          ...patch,
-          firstName,
-          lastName,
-          name: patch.name ?? (renamed ? fullName(firstName, lastName) : current.name),
-        }),
-      );
+      const updated = await write(patch.email, () => repo.update(id, patch));
       if (!updated) throw new NotFoundError('User', id);
       if (updated.status !== current.status) changedAccess(id);
       return updated;
