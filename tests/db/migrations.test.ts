@@ -15,11 +15,11 @@ describe.skipIf(!onPostgres)('migrations on PostgreSQL', () => {
     try {
       await Promise.all(handles.map((h) => h.migrate()));
       const sql = postgres(database.databaseUrl!, { max: 1 });
-      const [{ n }] = await sql`select count(*)::int as n from drizzle.__drizzle_migrations`;
-      const [{ t }] = await sql`select count(*)::int as t from information_schema.tables where table_name = 'users'`;
+      const [migrations] = await sql`select count(*)::int as n from drizzle.__drizzle_migrations`;
+      const [tables] = await sql`select count(*)::int as n from information_schema.tables where table_name = 'users'`;
       await sql.end();
-      expect(n).toBeGreaterThan(0);
-      expect(t).toBe(1);
+      expect(migrations!.n).toBeGreaterThan(0);
+      expect(tables!.n).toBe(1);
       await handles[0]!.migrate(); // again: a no-op
     } finally {
       await Promise.all(handles.map((h) => h.close()));
