@@ -24,6 +24,8 @@ import type { RestContract } from './rest/contract.js';
 import { mountOperations } from './rest/dispatcher.js';
 import { clientAddress } from './client-address.js';
 
+const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 export interface AppDependencies {
   config: Config;
   logger: Logger;
@@ -42,15 +44,15 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
 
   app.use('*', requestId());
   app.use('*', accessLog(logger));
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: config.bodyLimitBytes,
-      onError: () => {
-        throw new HttpError(413, `Request body exceeds ${config.bodyLimitBytes} bytes`);
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: config.bodyLimitBytes,
+    onError: () => {
+      throw new HttpError(413, `Request body exceeds ${config.bodyLimitBytes} bytes`);
+    },
+  });
+  // Only where a body can come: bodyLimit touches the raw request, which makes the Node adapter
+  // build a full Request object — measurable on every GET.
+  app.use('*', (c, next) => (METHODS_WITH_BODY.has(c.req.method) ? limitBody(c, next) : next()));
   app.use('*', authenticate(deps.verifyToken, deps.accessCache));
   app.use('/api/*', rateLimit(limiter));
 
@@ -62,7 +64,9 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     core,
     actor: c.get('auth').actor,
     requestId: c.get('requestId'),
-    url: new URL(c.req.url),
+    get url() {
+      return new URL(c.req.url);
+    },
     system,
   }));
   app.route('/docs', docsRoutes('/api/v1/openapi.json'));

@@ -3,13 +3,14 @@
  * it must work offline).
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { Hono } from 'hono';
 import type { AppEnv } from './context.js';
 
 const require = createRequire(import.meta.url);
-const assetsDir = (require('swagger-ui-dist') as { getAbsoluteFSPath(): string }).getAbsoluteFSPath();
+// Resolve the package folder without loading its 1 MB bundle into the server process.
+const assetsDir = dirname(require.resolve('swagger-ui-dist/package.json'));
 
 const ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',

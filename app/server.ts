@@ -54,6 +54,7 @@ async function main(): Promise<void> {
     });
     await service.close();
     logger.info('stopped');
+    logger.flush();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseHandle, type DatabaseOptions } from '../db/c
 import { createApp } from './app.js';
 import { createAccessCache } from './auth/access-cache.js';
 import { createTokenVerifier } from './auth/token-verifier.js';
+import { cacheVerifiedTokens } from './auth/verified-tokens.js';
 import type { Config } from './config.js';
 import type { AppEnv } from './context.js';
 import { createLogger, type Logger } from './logger.js';
@@ -39,7 +40,8 @@ export async function createService(
     const core = createCore(database.db, { users: { onAccessChanged: (id) => invalidate(id) } });
     const accessCache = createAccessCache((id) => core.users.accessStatus(id), config.authCacheMs);
     invalidate = (id) => accessCache.invalidate(id);
-    const [contract, verifyToken] = await Promise.all([loadRestContract('v1'), createTokenVerifier(config.jwt)]);
+    const [contract, verifier] = await Promise.all([loadRestContract('v1'), createTokenVerifier(config.jwt)]);
+    const verifyToken = cacheVerifiedTokens(verifier);
     const app = createApp({ config, logger, database, core, contract, verifyToken, accessCache });
     return { app, core, database, logger, config, close: () => database.close() };
   } catch (err) {

@@ -8,7 +8,7 @@ import type { Context, Hono } from 'hono';
 import type { OperationHandler, OperationId } from '../../generated/openapi/v1/operations.js';
 import type { AppEnv } from '../context.js';
 import { HttpError } from '../http-error.js';
-import type { OperationFacts, RestContract } from './contract.js';
+import type { OperationFacts, RequestParts, RestContract } from './contract.js';
 import { negotiate } from './negotiation.js';
 import { validationDetails } from './validation-details.js';
 
@@ -107,19 +107,18 @@ export function mountOperations<Ctx>(
       if (!handler) throw new HttpError(501, `${facts.operationId} is not implemented yet`);
 
       const body = facts.takesBody ? await readJsonBody(c, facts) : undefined;
-      const headers = c.req.header();
-      const validation = contract.validator.validateRequest(
-        { method: facts.method, path: c.req.path, headers, query: readQuery(c, facts), body },
-        facts.operationId,
-      );
-      if (validation.errors) {
-        const details = validationDetails(validation.errors, facts.headerParams);
+      const headers = facts.headerParams.length > 0 ? c.req.header() : {};
+      const request: RequestParts = { path: { ...c.req.param() }, query: readQuery(c, facts), header: headers };
+      if (body !== undefined) request.requestBody = body;
+      const errors = facts.validate(request);
+      if (errors) {
+        const details = validationDetails(errors, facts.headerParams);
         throw new HttpError(400, `Request validation failed: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`, { details });
       }
       const result = await handler(
         {
-          params: validation.coerced.params ?? c.req.param(),
-          query: validation.coerced.query ?? {},
+          params: request.path,
+          query: request.query,
           headers: pickHeaders(headers, facts.headerParams),
           body,
         },

@@ -1,5 +1,5 @@
 /** SQL for users. Soft-deleted rows (`deleted_at` set) are invisible to every read here. */
-import { and, count, eq, gte, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { users, type NewUserRow, type UserRow } from '../../db/schema/users.js';
 import { runListing, type ListParams, type ListResult, type Listing } from '../shared/listing.js';
@@ -41,9 +41,21 @@ function filterSql(filter: UserFilter): SQL | undefined {
 
 /** Data access for users over any executor (database or transaction). */
 export function usersRepository(db: Db) {
+  // The per-request lookups are built once: Drizzle's query building costs more than the query.
+  const byId = db.select().from(users).where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt))).limit(1).prepare('users_by_id');
+  const statusById = db
+    .select({ status: users.status, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('users_status_by_id');
+
   return {
     async findById(id: string, executor: Executor = db): Promise<User | undefined> {
-      const [row] = await executor.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
+      const [row] =
+        executor === db
+          ? await byId.execute({ id })
+          : await executor.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
       return row && toUser(row);
     },
 
@@ -73,7 +85,7 @@ export function usersRepository(db: Db) {
 
     /** Status of a user for authentication; `DELETED` for a soft-deleted row, undefined when absent. */
     async accessStatus(id: string): Promise<UserStatus | 'DELETED' | undefined> {
-      const [row] = await db.select({ status: users.status, deletedAt: users.deletedAt }).from(users).where(eq(users.id, id)).limit(1);
+      const [row] = await statusById.execute({ id });
       if (!row) return undefined;
       return row.deletedAt ? 'DELETED' : row.status;
     },

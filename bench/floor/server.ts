@@ -1,0 +1,36 @@
+/**
+ * The floor the service is compared against: bare Hono on @hono/node-server running the very SQL
+ * statements the service runs (captured by the bench runner and passed in FLOOR_STATEMENTS) through
+ * the same driver and mode (postgres.js, prepared statements, as the service runs them), with no
+ * validation, auth or logging.
+ */
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import postgres from 'postgres';
+
+interface Statement {
+  query: string;
+  params: unknown[];
+}
+interface Statements {
+  getUser: Statement;
+  listPage: Statement[];
+  listCursor: Statement;
+}
+
+const statements = JSON.parse(process.env.FLOOR_STATEMENTS!) as Statements;
+const sql = postgres(process.env.DATABASE_URL!, { max: 10, onnotice: () => {} });
+const run = (s: Statement, params = s.params) => sql.unsafe(s.query, params as never[], { prepare: true });
+
+const app = new Hono();
+app.get('/health', (c) => c.json({ status: 'OK' }));
+app.get('/users/:id', async (c) => {
+  const [row] = await run(statements.getUser, [c.req.param('id'), ...statements.getUser.params.slice(1)]);
+  return row ? c.json(row) : c.json({ error: 'not found' }, 404);
+});
+app.get('/users-page', async (c) => {
+  const [rows, count] = await Promise.all(statements.listPage.map((s) => run(s)));
+  return c.json({ content: rows, total: count![0] });
+});
+app.get('/users-cursor', async (c) => c.json({ data: await run(statements.listCursor) }));
+serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' });
