@@ -8,13 +8,14 @@ import { pino, type Logger } from 'pino';
 export type { Logger };
 
 /**
- * Creates the process logger at the given level. Lines are written asynchronously in batches
- * (sonic-boom, 4 KiB) instead of one synchronous write per request; `logger.flush()` on shutdown
- * and pino's exit hooks write what is buffered.
+ * Creates the process logger at the given level. Lines are written asynchronously (sonic-boom):
+ * lines logged while a write is in flight are coalesced into the next one, instead of one
+ * synchronous write per request, and nothing waits for a buffer to fill. `logger.flush()` on
+ * shutdown writes what is pending.
  */
 export function createLogger(level: string): Logger {
   if (level === 'silent') return pino({ level });
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 0 });
   return pino({
     level,
     base: { service: 'concord' },

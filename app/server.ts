@@ -48,10 +48,14 @@ async function main(): Promise<void> {
       server.closeAllConnections();
     }, config.shutdownTimeoutMs);
     force.unref();
+    // Connections that finish their in-flight request become idle: close them as they do,
+    // instead of waiting out the keep-alive timeout.
+    const reaper = setInterval(() => server.closeIdleConnections(), 100);
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    clearInterval(reaper);
     await service.close();
     logger.info('stopped');
     logger.flush();
