@@ -25,6 +25,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   paymentSettleMs: number;
   idempotencyTtlSeconds: number;
+  orderFulfilMs: number;
+  worker: { enabled: boolean; concurrency: number; pollMs: number };
   rateLimit: { userPerMinute: number; anonymousPerMinute: number };
   graphql: { maxDepth: number; maxCost: number; persistedQueries: 'apq' | 'allowlist' | 'off' };
   bodyLimitBytes: number;
@@ -55,6 +57,10 @@ const envSchema = {
     JWT_AUDIENCE: { type: 'string', minLength: 1 },
     LOG_LEVEL: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
     PAYMENT_SETTLE_MS: intRange(0, 3_600_000),
+    ORDER_FULFIL_MS: intRange(0, 3_600_000),
+    WORKER_ENABLED: { enum: ['true', 'false', '1', '0'] },
+    WORKER_CONCURRENCY: intRange(1, 64),
+    WORKER_POLL_MS: intRange(10, 60_000),
     IDEMPOTENCY_TTL: { type: 'string', pattern: '^\\d+(s|m|h|d)?$' },
     RATE_LIMIT_USER_PER_MIN: intRange(1, 1_000_000),
     RATE_LIMIT_ANON_PER_MIN: intRange(1, 1_000_000),
@@ -140,6 +146,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: (v.LOG_LEVEL as Config['logLevel'] | undefined) ?? (v.NODE_ENV === 'test' ? 'silent' : 'info'),
     paymentSettleMs: (v.PAYMENT_SETTLE_MS as number | undefined) ?? 500,
     idempotencyTtlSeconds: v.IDEMPOTENCY_TTL === undefined ? 86400 : parseDuration(String(v.IDEMPOTENCY_TTL)),
+    orderFulfilMs: (v.ORDER_FULFIL_MS as number | undefined) ?? 1000,
+    worker: {
+      enabled: v.WORKER_ENABLED === undefined ? true : truthy(v.WORKER_ENABLED),
+      concurrency: (v.WORKER_CONCURRENCY as number | undefined) ?? 4,
+      pollMs: (v.WORKER_POLL_MS as number | undefined) ?? 1000,
+    },
     rateLimit: {
       userPerMinute: (v.RATE_LIMIT_USER_PER_MIN as number | undefined) ?? 600,
       anonymousPerMinute: (v.RATE_LIMIT_ANON_PER_MIN as number | undefined) ?? 300,

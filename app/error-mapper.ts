@@ -3,7 +3,7 @@
  * statuses here (and to GraphQL codes in the GraphQL layer through `domainErrorCode`); anything
  * unexpected is a 500 whose body reveals nothing but the request id.
  */
-import { DomainError, InvalidInputError, NotFoundError, ConflictError, type DomainErrorKind } from '../core/errors.js';
+import { ConflictError, DomainError, InvalidInputError, NotFoundError, RuleViolationError, type DomainErrorKind } from '../core/errors.js';
 import { HttpError } from './http-error.js';
 
 const REST_STATUS: Record<DomainErrorKind, number> = {
@@ -39,6 +39,9 @@ export function toHttpError(err: unknown): HttpError | undefined {
   const status = REST_STATUS[err.kind];
   if (err instanceof InvalidInputError) {
     return new HttpError(status, err.message, { details: err.problems.length ? err.problems : undefined });
+  }
+  if (err instanceof RuleViolationError) {
+    return new HttpError(status, err.message, { details: err.violations.map(({ field, message }) => ({ field, message })) });
   }
   if (err instanceof ConflictError) return new HttpError(status, err.message, { title: err.title });
   if (err instanceof NotFoundError) return new HttpError(status, err.message);

@@ -4,6 +4,7 @@
  */
 import type { Hono } from 'hono';
 import { createCore, type Core } from '../core/index.js';
+import { createWorker, type Worker } from '../core/jobs/worker.js';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from '../db/client.js';
 import { createApp } from './app.js';
 import { createAccessCache } from './auth/access-cache.js';
@@ -20,7 +21,9 @@ export interface Service {
   database: DatabaseHandle;
   logger: Logger;
   config: Config;
-  /** Releases the database. */
+  /** The background worker (started unless WORKER_ENABLED=false). */
+  worker: Worker;
+  /** Stops the worker, then releases the database. */
   close(): Promise<void>;
 }
 
@@ -37,13 +40,38 @@ export async function createService(
   try {
     await database.migrate();
     let invalidate = (_userId: string) => {};
-    const core = createCore(database.db, { users: { onAccessChanged: (id) => invalidate(id) } });
+    const core = createCore(database.db, {
+      users: { onAccessChanged: (id) => invalidate(id) },
+      paymentSettleMs: config.paymentSettleMs,
+      idempotencyTtlSeconds: config.idempotencyTtlSeconds,
+      orderFulfilMs: config.orderFulfilMs,
+    });
     const accessCache = createAccessCache((id) => core.users.accessStatus(id), config.authCacheMs);
     invalidate = (id) => accessCache.invalidate(id);
     const [contract, verifier] = await Promise.all([loadRestContract('v1'), createTokenVerifier(config.jwt)]);
     const verifyToken = cacheVerifiedTokens(verifier);
     const app = createApp({ config, logger, database, core, contract, verifyToken, accessCache });
-    return { app, core, database, logger, config, close: () => database.close() };
+    const worker = createWorker({
+      db: database.db,
+      handlers: core.jobs.handlers,
+      periodic: core.jobs.periodic,
+      logger: logger.child({ component: 'worker' }),
+      concurrency: config.worker.concurrency,
+      pollMs: config.worker.pollMs,
+    });
+    if (config.worker.enabled) worker.start();
+    return {
+      app,
+      core,
+      database,
+      logger,
+      config,
+      worker,
+      close: async () => {
+        await worker.stop();
+        await database.close();
+      },
+    };
   } catch (err) {
     await database.close().catch(() => {});
     throw err;

@@ -60,6 +60,7 @@ export class ConflictError extends DomainError {
   constructor(
     message: string,
     readonly title = 'Conflict',
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'ConflictError';
@@ -111,5 +112,52 @@ export class UnavailableError extends DomainError {
   constructor(message: string) {
     super(message);
     this.name = 'UnavailableError';
+  }
+}
+
+/** Why one input of an operation was refused; several may be reported together. */
+export interface Violation {
+  field: string;
+  message: string;
+  kind: Exclude<DomainErrorKind, 'UNAUTHENTICATED' | 'UNAVAILABLE'>;
+}
+
+/** Precedence when several violations must be answered with one REST status. */
+const PRECEDENCE: Violation['kind'][] = ['INVALID', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'BUSINESS_RULE', 'INSUFFICIENT_FUNDS'];
+
+/**
+ * Every reason an operation was refused, collected before anything executed (GraphQL reports
+ * them all as userErrors; REST answers the most fundamental one's status and lists all).
+ */
+export class RuleViolationError extends DomainError {
+  readonly kind: Violation['kind'];
+  constructor(readonly violations: Violation[]) {
+    super(violations.map((v) => `${v.field}: ${v.message}`).join('; '));
+    this.name = 'RuleViolationError';
+    this.kind = PRECEDENCE.find((k) => violations.some((v) => v.kind === k)) ?? 'INVALID';
+  }
+}
+
+/** Collects violations; `throwIfAny()` ends the validation phase of an operation. */
+export class Violations {
+  readonly list: Violation[] = [];
+  add(field: string, kind: Violation['kind'], message: string): void {
+    this.list.push({ field, kind, message });
+  }
+  /** Runs a check that throws a domain error and records it instead. */
+  catch<T>(field: string, check: () => T): T | undefined {
+    try {
+      return check();
+    } catch (err) {
+      if (err instanceof InvalidInputError) this.add(field, 'INVALID', err.problems[0]?.message ?? err.message);
+      else throw err;
+      return undefined;
+    }
+  }
+  get empty(): boolean {
+    return this.list.length === 0;
+  }
+  throwIfAny(): void {
+    if (this.list.length) throw new RuleViolationError(this.list);
   }
 }

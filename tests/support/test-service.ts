@@ -7,6 +7,7 @@ import { signToken } from '../../app/auth/sign-token.js';
 import { loadConfig } from '../../app/config.js';
 import { createService, type Service } from '../../app/service.js';
 import type { Actor, Role } from '../../core/actor.js';
+import type { Account } from '../../core/accounts/account.js';
 import type { User, UserCreateInput } from '../../core/users/user.js';
 import type { paths } from '../../generated/openapi/v1/schema.js';
 import { assertResponseMatchesContract } from './contract-check.js';
@@ -28,6 +29,10 @@ export interface TestService {
   request(path: string, init?: RequestInit & { token?: string }): Promise<Response>;
   /** Every SQL statement the service ran, in order (clear it with `queries.length = 0`). */
   queries: Array<{ query: string; params: unknown[] }>;
+  /** Opens an account for `user` through the core, with an optional initial deposit. */
+  openAccount(user: User, options?: { type?: 'CHECKING' | 'SAVINGS'; currency?: string; deposit?: string }): Promise<Account>;
+  /** Polls until `check` passes or 10 s elapse (for background work). */
+  eventually<T>(probe: () => Promise<T>, check: (value: T) => boolean): Promise<T>;
   /** Creates a user directly through the core (fixture setup). */
   createUser(input?: Partial<UserCreateInput>): Promise<User>;
   close(): Promise<void>;
@@ -49,6 +54,9 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     RATE_LIMIT_USER_PER_MIN: '100000',
     RATE_LIMIT_ANON_PER_MIN: '100000',
     AUTH_CACHE_MS: '0',
+    PAYMENT_SETTLE_MS: '50',
+    ORDER_FULFIL_MS: '50',
+    WORKER_POLL_MS: '50',
     ...env,
   });
   const queries: TestService['queries'] = [];
@@ -108,6 +116,21 @@ export async function startTestService(env: Record<string, string> = {}): Promis
         email: input.email ?? `user${n}.${Math.random().toString(36).slice(2, 8)}@example.com`,
         ...input,
       });
+    },
+    openAccount(user, options = {}) {
+      return service.core.accounts.create(
+        { userId: user.id, role: user.role },
+        { accountType: options.type ?? 'CHECKING', currency: options.currency ?? 'USD', initialDeposit: options.deposit },
+      );
+    },
+    async eventually(probe, check) {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const value = await probe();
+        if (check(value)) return value;
+        if (Date.now() > deadline) throw new Error(`condition not met in 10 s; last value: ${JSON.stringify(value)}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
     },
     async close() {
       await service.close();

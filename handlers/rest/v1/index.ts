@@ -4,10 +4,16 @@
  */
 import type { OperationHandlers } from '../../../generated/openapi/v1/operations.js';
 import type { RestContext } from '../context.js';
+import { CreateAccount } from './accounts/CreateAccount.js';
+import { GetAccount } from './accounts/GetAccount.js';
+import { ListAccounts } from './accounts/ListAccounts.js';
+import { ListAccountTransactions } from './accounts/ListAccountTransactions.js';
 import { GetHealth } from './meta/GetHealth.js';
 import { GetOpenApiDocument } from './meta/GetOpenApiDocument.js';
 import { GetOpenApiDocumentYaml } from './meta/GetOpenApiDocumentYaml.js';
 import { GetReadiness } from './meta/GetReadiness.js';
+import { CreatePayment } from './payments/CreatePayment.js';
+import { GetPayment } from './payments/GetPayment.js';
 import { CreateUser } from './users/CreateUser.js';
 import { DeleteUser } from './users/DeleteUser.js';
 import { GetUser } from './users/GetUser.js';
@@ -28,4 +34,10 @@ export const restV1Handlers = {
   UpdateUser,
   DeleteUser,
   SearchUsers,
+  ListAccounts,
+  CreateAccount,
+  GetAccount,
+  ListAccountTransactions,
+  CreatePayment,
+  GetPayment,
 } satisfies Partial<OperationHandlers<RestContext>>;
