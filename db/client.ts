@@ -78,28 +78,22 @@ async function openPglite(dataDir: string, logger: QueryLogger): Promise<Databas
 /**
  * Drizzle runs unnamed statements (`prepare: false`), so PostgreSQL parses and plans every query
  * again; measured here that caps a primary-key lookup at ~4.8k/s against ~17k/s prepared. This
- * wrapper lets postgres.js prepare and cache each distinct statement text per connection, also
- * inside transactions. (Behind a transaction-mode pooler set `prepare` off in postgres.js instead.)
+ * wrapper lets postgres.js prepare and cache each distinct statement text per connection for
+ * queries outside transactions. Transactions keep Drizzle's default: wrapping `begin` as well
+ * made postgres.js report UNSAFE_TRANSACTION under concurrent load (about one run in three of
+ * tests/db/money-concurrency.test.ts). Behind a transaction-mode pooler, drop this wrapper.
  */
 function preferPrepared(sql: postgres.Sql): postgres.Sql {
-  const wrap = <T extends object>(target: T): T =>
-    new Proxy(target, {
-      get(t, prop, receiver) {
-        const value = Reflect.get(t, prop, receiver) as unknown;
-        if (prop === 'unsafe') {
-          return (query: string, params?: unknown[], options?: object) =>
-            (value as postgres.Sql['unsafe']).call(t, query, params as never, { ...options, prepare: true });
-        }
-        if (prop === 'begin') {
-          return (...args: unknown[]) => {
-            const fn = args.pop() as (tx: postgres.TransactionSql) => unknown;
-            return (value as (...a: unknown[]) => unknown).call(t, ...args, (tx: postgres.TransactionSql) => fn(wrap(tx)));
-          };
-        }
-        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(t) : value;
-      },
-    });
-  return wrap(sql);
+  return new Proxy(sql, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      if (prop === 'unsafe') {
+        return (query: string, params?: unknown[], options?: object) =>
+          target.unsafe(query, params as never, { ...options, prepare: true });
+      }
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 async function openPostgres(url: string, max: number, logger: QueryLogger): Promise<DatabaseHandle> {

@@ -2,7 +2,7 @@
 import type { ErrorObject } from 'ajv';
 import type { FieldProblem } from '../../core/errors.js';
 
-const LOCATION = /^\/(requestBody|query|path|headers|cookies)(\/.*)?$/;
+const LOCATION = /^\/(requestBody|query|path|headers?|cookies?)(\/.*)?$/;
 
 /** `/items/0/quantity` → `items[0].quantity`. */
 function pointerToField(pointer: string): string {
@@ -39,7 +39,7 @@ export function validationDetails(errors: ErrorObject[], headerNames: readonly s
     } else if (e.keyword === 'enum') {
       message = `must be one of: ${((e.params as { allowedValues: unknown[] }).allowedValues ?? []).join(', ')}`;
     }
-    if (match?.[1] === 'headers') field = headerNames.find((h) => h.toLowerCase() === field.toLowerCase()) ?? field;
+    if (match?.[1]?.startsWith('header')) field = headerNames.find((h) => h.toLowerCase() === field.toLowerCase()) ?? field;
     if (!field) field = 'body';
     problems.set(`${field}\u0000${message}`, { field, message });
   }

@@ -45,7 +45,7 @@ describe('POST /api/v1/accounts', () => {
   ])('refuses %o with 400 naming %s', async (body, field) => {
     const { response, error } = await t.as(bob).POST('/api/v1/accounts', { body: body as never });
     expect(response.status).toBe(400);
-    expect(error!.details!.map((d: { field: string }) => d.field)).toContain(field);
+    expect((error!.details as Array<{ field: string }>).map((d) => d.field)).toContain(field);
   });
 
   it('lets only administrators open accounts for others; an unknown user is 404', async () => {
