@@ -32,6 +32,12 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * LISTENs on `channel`. On PostgreSQL the listener has its own connection, which postgres.js
+   * re-establishes (and LISTENs again on) after it drops; `onListen` runs each time listening
+   * (re)starts. Returns the unlisten function.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -70,6 +76,11 @@ async function openPglite(dataDir: string, logger: QueryLogger): Promise<Databas
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');
+    },
+    listen: async (channel, onMessage, onListen) => {
+      const unlisten = await client.listen(channel, onMessage);
+      onListen?.();
+      return () => unlisten();
     },
     close: () => client.close(),
   };
@@ -115,6 +126,10 @@ async function openPostgres(url: string, max: number, logger: QueryLogger): Prom
     },
     ping: async () => {
       await client`select 1`;
+    },
+    listen: async (channel, onMessage, onListen) => {
+      const request = await client.listen(channel, onMessage, onListen);
+      return () => request.unlisten();
     },
     close: () => client.end({ timeout: 5 }),
   };

@@ -11,7 +11,8 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { accounts, transactions, type AccountRow, type TransactionRow } from '../../db/schema/accounts.js';
 import { InsufficientFundsError } from '../errors.js';
-import { publishEvents, type DomainEvent } from '../events.js';
+import type { DomainEvent } from '../events/domain-events.js';
+import { publishEvents } from '../events/publish.js';
 import { newId } from '../shared/ids.js';
 
 /** Locks the given accounts for the rest of the transaction; returns them by id (missing ones absent). */

@@ -1,10 +1,4 @@
-/**
- * Domain events for subscribers. They are published with `pg_notify` inside the writing
- * transaction, so only committed changes are announced, and every instance LISTENing on the
- * channel sees them (PostgreSQL delivers notifications at commit, in commit order).
- */
-import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.js';
+/** The events subscribers can receive, and the PostgreSQL channel they travel on. */
 
 export const EVENTS_CHANNEL = 'concord_events';
 
@@ -35,9 +29,3 @@ export interface BalanceUpdatedEvent {
 
 export type DomainEvent = TransactionCreatedEvent | BalanceUpdatedEvent;
 
-/** Publishes events in `tx`; they are delivered if and when it commits. */
-export async function publishEvents(tx: Executor, events: DomainEvent[]): Promise<void> {
-  for (const event of events) {
-    await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
-  }
-}
