@@ -4,6 +4,7 @@
  *  - generated/openapi/<version>/operations.ts  operationId → method/path map and the handler types
  *                                               derived from it (wrong shape or status fails tsc)
  *  - generated/graphql/*                        graphql-codegen (see codegen.ts)
+ *  - generated/sdk/typescript/                  the installable TypeScript SDK (@concord/sdk, see sdk/)
  * Deterministic: the same contracts always give byte-identical output, so CI can diff it.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { generate } from '@graphql-codegen/cli';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
 import graphqlConfig from '../codegen.js';
+import { buildTypeScriptSdk } from './sdk/typescript.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, 'generated');
@@ -97,6 +99,8 @@ async function main(): Promise<void> {
   }
   await generate({ ...graphqlConfig, cwd: root, silent: true }, true);
   console.log('codegen: contracts/graphql/*.graphql → generated/graphql/');
+  // After the OpenAPI loop: the SDK package ships generated/openapi/v1/schema.ts.
+  await buildTypeScriptSdk(join(out, 'sdk', 'typescript'));
 }
 
 main().catch((err: unknown) => {
