@@ -23,6 +23,7 @@ import { requestId } from './middleware/request-id.js';
 import type { RestContract } from './rest/contract.js';
 import { mountOperations } from './rest/dispatcher.js';
 import { clientAddress } from './client-address.js';
+import { loadLifecycleRegistry, versionLifecycle } from './versioning/index.js';
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -44,6 +45,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
 
   app.use('*', requestId());
   app.use('*', accessLog(logger));
+  app.use('/api/*', versionLifecycle(loadLifecycleRegistry(), { now: () => new Date() }));
   const limitBody = bodyLimit({
     maxSize: config.bodyLimitBytes,
     onError: () => {

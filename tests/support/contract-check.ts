@@ -66,8 +66,12 @@ export async function assertResponseMatchesContract(contract: RestContract, meth
     const validate = errorValidator(contract);
     if (!validate(body)) for (const e of validate.errors ?? []) problems.push(`error body${e.instancePath} ${e.message}`);
   } else {
-    const document = contract.document as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
-    const responses = document.paths[op.path]![op.method.toLowerCase()]!.responses;
+    const document = contract.document as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      'x-common-responses'?: Record<string, unknown>;
+    };
+    // Responses any path may give (405, 410) are declared once at the root.
+    const responses = { ...document['x-common-responses'], ...document.paths[op.path]![op.method.toLowerCase()]!.responses };
     if (!(String(response.status) in responses) && !('default' in responses)) {
       problems.push(`status ${response.status} is not declared for ${op.operationId} (declared: ${Object.keys(responses).join(', ')})`);
     } else if (method !== 'HEAD') {
