@@ -12,6 +12,7 @@ import { GetHealth } from './meta/GetHealth.js';
 import { GetOpenApiDocument } from './meta/GetOpenApiDocument.js';
 import { GetOpenApiDocumentYaml } from './meta/GetOpenApiDocumentYaml.js';
 import { GetReadiness } from './meta/GetReadiness.js';
+import { ordersHandlers } from './orders/index.js';
 import { CreatePayment } from './payments/CreatePayment.js';
 import { GetPayment } from './payments/GetPayment.js';
 import { CreateUser } from './users/CreateUser.js';
@@ -40,4 +41,5 @@ export const restV1Handlers = {
   ListAccountTransactions,
   CreatePayment,
   GetPayment,
+  ...ordersHandlers,
 } satisfies Partial<OperationHandlers<RestContext>>;
