@@ -30,9 +30,14 @@ export function requireAdmin(actor: Actor | null | undefined): Actor {
   return a;
 }
 
-/** Throws unless the actor is `userId` itself or an administrator. */
-export function requireSelfOrAdmin(actor: Actor | null | undefined, userId: string): Actor {
+/** True when the actor is `ownerId` (the user, or the owner of a resource) or an administrator. */
+export function isOwnerOrAdmin(actor: Actor, ownerId: string): boolean {
+  return actor.userId === ownerId || isAdmin(actor);
+}
+
+/** Throws unless the actor is `ownerId` or an administrator (`Access denied`). */
+export function requireOwnerOrAdmin(actor: Actor | null | undefined, ownerId: string): Actor {
   const a = requireActor(actor);
-  if (a.userId !== userId && !isAdmin(a)) throw new ForbiddenError('Access denied');
+  if (!isOwnerOrAdmin(a, ownerId)) throw new ForbiddenError('Access denied');
   return a;
 }

@@ -7,8 +7,8 @@ import { and, eq } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { accounts, transfers, type AccountRow, type TransactionRow, type TransferRow } from '../../db/schema/accounts.js';
-import { isAdmin, requireActor, type Actor } from '../actor.js';
-import { ForbiddenError, NotFoundError, RuleViolationError, Violations } from '../errors.js';
+import { isAdmin, isOwnerOrAdmin, requireActor, requireOwnerOrAdmin, type Actor } from '../actor.js';
+import { NotFoundError, RuleViolationError, Violations } from '../errors.js';
 import { isUniqueViolation, violatedConstraint } from '../shared/db-errors.js';
 import { isIdOf, newId } from '../shared/ids.js';
 import type { ListParams, ListResult } from '../shared/listing.js';
@@ -46,10 +46,10 @@ const accountNumber = () => `CN${String(randomInt(0, 10 ** 10)).padStart(10, '0'
 export function accountsService(db: Db, repo: AccountsRepository, usersRepo: UsersRepository) {
   /** Owner or administrator; anyone else is refused, an unknown id is not found. */
   async function load(actor: Actor | null, id: string): Promise<AccountRow> {
-    const a = requireActor(actor);
+    requireActor(actor);
     const account = isIdOf('account', id) ? await repo.findById(id) : undefined;
     if (!account) throw new NotFoundError('Account', id);
-    if (account.userId !== a.userId && !isAdmin(a)) throw new ForbiddenError('Access denied');
+    requireOwnerOrAdmin(actor, account.userId);
     return account;
   }
 
@@ -79,7 +79,7 @@ export function accountsService(db: Db, repo: AccountsRepository, usersRepo: Use
       const a = requireActor(actor);
       const v = new Violations();
       const userId = input.userId ?? a.userId;
-      const forbidden = userId !== a.userId && !isAdmin(a);
+      const forbidden = !isOwnerOrAdmin(a, userId);
       if (forbidden) v.add('userId', 'FORBIDDEN', 'Access denied');
       const currency = v.catch('currency', () => assertCurrency(input.currency ?? 'USD'));
       const deposit =
@@ -107,7 +107,7 @@ export function accountsService(db: Db, repo: AccountsRepository, usersRepo: Use
     /** The caller's accounts; administrators see all and may filter by user. */
     async list(actor: Actor | null, query: ListParams & { userId?: string }): Promise<ListResult<AccountRow>> {
       const a = requireActor(actor);
-      if (query.userId && query.userId !== a.userId && !isAdmin(a)) throw new ForbiddenError('Access denied');
+      if (query.userId) requireOwnerOrAdmin(a, query.userId);
       return repo.list(isAdmin(a) ? query.userId : a.userId, query);
     },
 

@@ -3,7 +3,7 @@
  * rather than thrown one by one so a client learns everything wrong with its request at once.
  */
 import type { AccountRow } from '../../db/schema/accounts.js';
-import { isAdmin, type Actor } from '../actor.js';
+import { isOwnerOrAdmin, type Actor } from '../actor.js';
 import type { Violations } from '../errors.js';
 import { isIdOf } from '../shared/ids.js';
 import { compareAmounts, parseAmount } from '../shared/money.js';
@@ -28,7 +28,7 @@ export interface MovementFields {
 export async function loadOwnAccount(repo: AccountsRepository, actor: Actor, id: string, field: string, v: Violations): Promise<AccountRow | undefined> {
   const account = isIdOf('account', id) ? await repo.findById(id) : undefined;
   if (!account) v.add(field, 'NOT_FOUND', `Account ${id} not found`);
-  else if (account.userId !== actor.userId && !isAdmin(actor)) v.add(field, 'FORBIDDEN', 'Access denied');
+  else if (!isOwnerOrAdmin(actor, account.userId)) v.add(field, 'FORBIDDEN', 'Access denied');
   else return account;
   return undefined;
 }

@@ -9,8 +9,8 @@
  * stored one and writes it only if that version is still stored, re-reading when it is not.
  */
 import type { Db } from '../../db/client.js';
-import { isAdmin, requireActor, type Actor } from '../actor.js';
-import { ConflictError, ForbiddenError, NotFoundError, Violations } from '../errors.js';
+import { isAdmin, requireActor, requireOwnerOrAdmin, type Actor } from '../actor.js';
+import { ConflictError, NotFoundError, Violations } from '../errors.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { isIdOf, newId } from '../shared/ids.js';
 import type { ListResult, PageResult } from '../shared/listing.js';
@@ -50,7 +50,7 @@ export function ordersService(db: Db, repo: OrdersRepository, usersRepo: UsersRe
     const a = requireActor(actor);
     const order = isIdOf('order', id) ? await repo.findById(id) : undefined;
     if (!order) throw new NotFoundError('Order', id);
-    if (order.userId !== a.userId && !isAdmin(a)) throw new ForbiddenError('Access denied');
+    requireOwnerOrAdmin(a, order.userId);
     return order;
   }
 

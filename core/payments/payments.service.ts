@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { payments, type PaymentRow } from '../../db/schema/payments.js';
-import { isAdmin, requireActor, type Actor } from '../actor.js';
-import { ForbiddenError, NotFoundError, RuleViolationError, Violations } from '../errors.js';
+import { requireActor, requireOwnerOrAdmin, type Actor } from '../actor.js';
+import { NotFoundError, RuleViolationError, Violations } from '../errors.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { isIdOf, newId } from '../shared/ids.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
@@ -89,10 +89,10 @@ export function paymentsService(db: Db, accountsRepo: AccountsRepository, option
 
     /** The creator or an administrator reads a payment. */
     async get(actor: Actor | null, id: string): Promise<PaymentRow> {
-      const a = requireActor(actor);
+      requireActor(actor);
       const payment = isIdOf('payment', id) ? await find(id) : undefined;
       if (!payment) throw new NotFoundError('Payment', id);
-      if (payment.userId !== a.userId && !isAdmin(a)) throw new ForbiddenError('Access denied');
+      requireOwnerOrAdmin(actor, payment.userId);
       return payment;
     },
   };

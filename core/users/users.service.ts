@@ -2,7 +2,7 @@
  * User management: who may list, read, create, change and delete users, and the rules of each.
  * Role-restricted operations throw ForbiddenError; a missing or deleted user is NotFoundError.
  */
-import { isAdmin, requireActor, requireAdmin, requireSelfOrAdmin, ROLES, type Actor, type Role } from '../actor.js';
+import { isAdmin, requireActor, requireAdmin, requireOwnerOrAdmin, ROLES, type Actor, type Role } from '../actor.js';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors.js';
 import { isUniqueViolation } from '../shared/db-errors.js';
 import { isIdOf, newId } from '../shared/ids.js';
@@ -112,7 +112,7 @@ export function usersService(repo: UsersRepository, options: UsersServiceOptions
 
     /** The user itself or an administrator reads a user. */
     async get(actor: Actor | null, id: string): Promise<User> {
-      requireSelfOrAdmin(actor, id);
+      requireOwnerOrAdmin(actor, id);
       return load(id);
     },
 
@@ -151,7 +151,7 @@ export function usersService(repo: UsersRepository, options: UsersServiceOptions
 
     /** PUT semantics: omitted address removed, omitted name recomputed, omitted role/status kept. */
     async replace(actor: Actor | null, id: string, input: UserReplaceInput): Promise<User> {
-      const a = requireSelfOrAdmin(actor, id);
+      const a = requireOwnerOrAdmin(actor, id);
       const current = await load(id);
       assertMayGrant(a, input.role, current.role);
       assertMaySetStatus(a, input.status, current.status);
@@ -173,7 +173,7 @@ export function usersService(repo: UsersRepository, options: UsersServiceOptions
 
     /** PATCH semantics: only the fields sent change (the name is not recomputed). */
     async update(actor: Actor | null, id: string, patch: UserPatchInput): Promise<User> {
-      const a = requireSelfOrAdmin(actor, id);
+      const a = requireOwnerOrAdmin(actor, id);
       const current = await load(id);
       assertMayGrant(a, patch.role, current.role);
       assertMaySetStatus(a, patch.status, current.status);
