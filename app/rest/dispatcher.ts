@@ -5,15 +5,12 @@
  * Unknown methods on a known path are 405 with `Allow`; handlers never see an invalid request.
  */
 import type { Context, Hono } from 'hono';
-import type { OperationHandler, OperationId } from '../../generated/openapi/v1/operations.js';
+import type { OperationHandlers, OperationId } from '../../generated/openapi/v1/operations.js';
 import type { AppEnv } from '../context.js';
 import { HttpError } from '../http-error.js';
 import type { OperationFacts, RequestParts, RestContract } from './contract.js';
 import { negotiate } from './negotiation.js';
 import { validationDetails } from './validation-details.js';
-
-/** A handler table for a contract version; `Ctx` is what each handler receives besides its input. */
-export type HandlerTable<Ctx> = { [K in OperationId]?: OperationHandler<K, Ctx> };
 
 type ErasedHandler<Ctx> = (
   input: { params: unknown; query: unknown; headers: Record<string, string>; body: unknown },
@@ -69,7 +66,9 @@ function pickHeaders(headers: Record<string, string>, names: readonly string[]):
 function send(c: Context, status: number, mediaType: string | undefined, body: unknown, headers: Record<string, string> = {}): Response {
   for (const [k, v] of Object.entries(headers)) c.header(k, v);
   if (status === 204 || body === undefined) return c.body(null, status as 204);
-  if (!mediaType || JSON_TYPE.test(mediaType)) return c.json(body as object, status as 200);
+  // Text or bytes are the representation itself, whatever the media type (a stored JSON file too).
+  const raw = typeof body === 'string' || body instanceof ReadableStream || body instanceof Uint8Array;
+  if (!raw && (!mediaType || JSON_TYPE.test(mediaType.split(';')[0]!))) return c.json(body as object, status as 200);
   c.header('Content-Type', mediaType);
   return c.body(body as string | ReadableStream | Uint8Array<ArrayBuffer>, status as 200);
 }
@@ -83,20 +82,20 @@ function ensureAuthorized(c: Context<AppEnv>): void {
 }
 
 /**
- * Registers the contract's operations on `app`. Operations without a handler answer 501.
+ * Registers the contract's operations on `app` (the handler table's type requires every one).
  * @param context builds what each handler receives from the Hono context
  */
 export function mountOperations<Ctx>(
   app: Hono<AppEnv>,
   contract: RestContract,
-  handlers: HandlerTable<Ctx>,
+  handlers: OperationHandlers<Ctx>,
   context: (c: Context<AppEnv>) => Ctx,
 ): void {
   const methodsByPath = new Map<string, string[]>();
   for (const facts of contract.operations) {
     methodsByPath.set(facts.path, [...(methodsByPath.get(facts.path) ?? []), facts.method]);
     // Erased to one shape here; each table entry was type-checked against its own operation.
-    const handler = handlers[facts.operationId as OperationId] as unknown as ErasedHandler<Ctx> | undefined;
+    const handler = handlers[facts.operationId as OperationId] as unknown as ErasedHandler<Ctx>;
 
     app.on(facts.method, honoPath(facts.path), async (c) => {
       const mediaType = negotiate(c.req.header('accept'), facts.produces.length ? facts.produces : ['application/json']);
@@ -104,7 +103,6 @@ export function mountOperations<Ctx>(
         throw new HttpError(406, `Cannot produce '${c.req.header('accept')}'; supported media types: ${facts.produces.join(', ')}`);
       }
       if (facts.secured) ensureAuthorized(c);
-      if (!handler) throw new HttpError(501, `${facts.operationId} is not implemented yet`);
 
       const body = facts.takesBody ? await readJsonBody(c, facts) : undefined;
       const headers = facts.headerParams.length > 0 ? c.req.header() : {};
@@ -124,7 +122,13 @@ export function mountOperations<Ctx>(
         },
         context(c),
       );
-      return send(c, result.status, mediaType, result.body, result.headers);
+      // A resource that exists in one media type only (a report is CSV or JSON) is answered in
+      // that type: the handler names it in Content-Type, and the client must accept it.
+      const own = result.headers?.['Content-Type'];
+      if (own && !negotiate(c.req.header('accept'), [own.split(';')[0]!.trim()])) {
+        throw new HttpError(406, `Cannot produce '${c.req.header('accept')}'; this resource is available as ${own.split(';')[0]!.trim()} only`);
+      }
+      return send(c, result.status, own ?? mediaType, result.body, result.headers);
     });
   }
   for (const [path, methods] of methodsByPath) {

@@ -15,6 +15,7 @@ import { GetReadiness } from './meta/GetReadiness.js';
 import { ordersHandlers } from './orders/index.js';
 import { CreatePayment } from './payments/CreatePayment.js';
 import { GetPayment } from './payments/GetPayment.js';
+import { reportsHandlers } from './reports/index.js';
 import { CreateUser } from './users/CreateUser.js';
 import { DeleteUser } from './users/DeleteUser.js';
 import { GetUser } from './users/GetUser.js';
@@ -42,4 +43,5 @@ export const restV1Handlers = {
   CreatePayment,
   GetPayment,
   ...ordersHandlers,
-} satisfies Partial<OperationHandlers<RestContext>>;
+  ...reportsHandlers,
+} satisfies OperationHandlers<RestContext>;
