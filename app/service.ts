@@ -53,6 +53,7 @@ export async function createService(
     const app = createApp({ config, logger, database, core, contract, verifyToken, accessCache });
     const worker = createWorker({
       db: database.db,
+      listen: (channel, onMessage) => database.listen(channel, onMessage),
       handlers: core.jobs.handlers,
       periodic: core.jobs.periodic,
       logger: logger.child({ component: 'worker' }),

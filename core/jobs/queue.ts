@@ -1,23 +1,18 @@
 /**
  * Enqueueing work. Jobs are inserted in the caller's transaction (a transactional outbox): the work
- * exists exactly when the change that asks for it commits.
+ * exists exactly when the change that asks for it commits. The same transaction NOTIFYs the jobs
+ * channel, so idle workers on every instance wake at commit instead of at their next poll.
  */
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { jobs } from '../../db/schema/jobs.js';
+
+export const JOBS_CHANNEL = 'concord_jobs';
 
 export interface EnqueueOptions {
   /** Earliest start; default now. */
   runAt?: Date;
   maxAttempts?: number;
-}
-
-/** Listeners told after an enqueue, so a local worker can wake at once instead of at its next poll. */
-const wakeListeners = new Set<() => void>();
-
-/** Registers a wake-up listener; returns its removal. */
-export function onJobEnqueued(listener: () => void): () => void {
-  wakeListeners.add(listener);
-  return () => wakeListeners.delete(listener);
 }
 
 /**
@@ -26,5 +21,5 @@ export function onJobEnqueued(listener: () => void): () => void {
  */
 export async function enqueueJob(executor: Executor, kind: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<void> {
   await executor.insert(jobs).values({ kind, payload, runAt: options.runAt ?? new Date(), maxAttempts: options.maxAttempts ?? 5 });
-  queueMicrotask(() => wakeListeners.forEach((wake) => wake()));
+  await executor.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${kind})`);
 }

@@ -8,17 +8,20 @@
  *   the job row, so the effect is applied exactly once.
  * - Failure: retried with exponential back-off up to the job's `maxAttempts`; then the handler's
  *   `exhausted` hook runs (e.g. fail the payment and return its hold) and the job is removed.
- * - Bounded concurrency, polling (woken early by local enqueues), graceful stop.
+ * - Bounded concurrency, polling woken early by the jobs channel's NOTIFY (sent at commit by
+ *   `enqueueJob`; a job due later is found by the poll), graceful stop.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db, Tx } from '../../db/client.js';
 import { jobs, type JobRow } from '../../db/schema/jobs.js';
 import { rawRows } from '../../db/client.js';
-import { onJobEnqueued } from './queue.js';
+import { JOBS_CHANNEL } from './queue.js';
 
 export interface JobContext {
   db: Db;
+  /** For progress and diagnostics of this job. */
+  logger: WorkerLogger;
   /** Runs `fn` and removes the job in one transaction. */
   finish(fn: (tx: Tx) => Promise<void>): Promise<void>;
   /** Extends the lease of a long job. */
@@ -49,6 +52,8 @@ export interface WorkerLogger {
 
 export interface WorkerOptions {
   db: Db;
+  /** LISTEN for wake-ups (the database handle's `listen`); without it the worker only polls. */
+  listen?: (channel: string, onMessage: () => void) => Promise<() => Promise<void>>;
   handlers: JobHandler<never>[];
   periodic?: PeriodicTask[];
   logger: WorkerLogger;
@@ -113,6 +118,7 @@ export function createWorker(options: WorkerOptions) {
     let finished = false;
     const ctx: JobContext = {
       db,
+      logger,
       finish: async (fn) => {
         await db.transaction(async (tx) => {
           await fn(tx);
@@ -187,13 +193,16 @@ export function createWorker(options: WorkerOptions) {
     }
   }
 
-  let unsubscribe: (() => void) | undefined;
+  let unlisten: Promise<(() => Promise<void>) | undefined> | undefined;
   return {
     id: workerId,
     start(): void {
       if (running) return;
       running = true;
-      unsubscribe = onJobEnqueued(() => wakeUp?.());
+      unlisten = options.listen?.(JOBS_CHANNEL, () => wakeUp?.()).catch((err: unknown) => {
+        logger.warn({ err: String(err) }, 'could not LISTEN for job wake-ups; polling only');
+        return undefined;
+      });
       for (const task of options.periodic ?? []) {
         const timer = setInterval(() => {
           task.run(db).catch((err: unknown) => logger.error({ task: task.name, err: String(err) }, 'periodic task failed'));
@@ -206,7 +215,7 @@ export function createWorker(options: WorkerOptions) {
     /** Stops claiming, then waits for the jobs in flight (their leases cover a hard stop). */
     async stop(timeoutMs = 10_000): Promise<void> {
       running = false;
-      unsubscribe?.();
+      await (await unlisten)?.();
       timers.forEach(clearInterval);
       wakeUp?.();
       await loop;

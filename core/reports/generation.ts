@@ -102,7 +102,9 @@ function checkpointFor(ctx: JobContext, jobId: string, chunkRows: number): Check
     if (pending < chunkRows) return true;
     pending = 0;
     await ctx.heartbeat();
-    return recordProgress(ctx.db, jobId, Math.min(99, Math.floor((done * 100) / Math.max(total, 1))));
+    const progress = Math.min(99, Math.floor((done * 100) / Math.max(total, 1)));
+    ctx.logger.info({ jobId, progress, done, total }, 'report progress');
+    return recordProgress(ctx.db, jobId, progress);
   };
 }
 

@@ -144,6 +144,28 @@ describe('POST /api/v1/payments', () => {
   });
 });
 
+describe('settlement wake-up', () => {
+  it('settles at once when the worker is idle: the commit NOTIFYs it, it does not wait for its 60 s poll', async () => {
+    const idle = await startTestService({ WORKER_POLL_MS: '60000', PAYMENT_SETTLE_MS: '0' });
+    try {
+      const [p, q] = [await idle.createUser(), await idle.createUser()];
+      const [src, dst] = [await idle.openAccount(p, { deposit: '10' }), await idle.openAccount(q)];
+      await new Promise((r) => setTimeout(r, 300)); // the worker has polled once and is asleep
+      const { data } = await idle.as(p).POST('/api/v1/payments', {
+        params: { header: { 'Idempotency-Key': randomUUID() } },
+        body: { from: src.id, to: dst.id, amount: 1, currency: 'USD' },
+      });
+      const settled = await idle.eventually(
+        () => idle.as(p).GET('/api/v1/payments/{paymentId}', { params: { path: { paymentId: data!.paymentId } } }),
+        (r) => r.data?.status === 'COMPLETED',
+      );
+      expect(settled.data!.status).toBe('COMPLETED');
+    } finally {
+      await idle.close();
+    }
+  });
+});
+
 describe('GET /api/v1/payments/{paymentId}', () => {
   it("shows the creator and administrators the payment, refuses others with 403 and unknown ids with 404", async () => {
     const { data } = await pay(alice, randomUUID(), { from: aliceUsd.id, to: bobUsd.id, amount: 1, currency: 'USD' });

@@ -12,6 +12,8 @@ import { reportJobs, reports } from '../../db/schema/reports.js';
 import type { components } from '../../generated/openapi/v1/schema.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
+const silentLogger = { info: () => {}, warn: () => {}, error: () => {} };
+
 type ReportJob = components['schemas']['ReportJob'];
 type ReportRequest = components['schemas']['ReportGenerateRequest'];
 
@@ -449,6 +451,7 @@ describe('the job lifecycle, driven step by step', () => {
     let finishCalled = false;
     const ctx: JobContext = {
       db: db(),
+      logger: silentLogger,
       heartbeat: async () => {
         const now = (await getJob(s, dave, job.jobId)).data!;
         seen.push(now.status);
@@ -483,6 +486,7 @@ describe('the job lifecycle, driven step by step', () => {
     let beats = 0;
     const ctx: JobContext = {
       db: db(),
+      logger: silentLogger,
       heartbeat: async () => {
         beats++;
         const [row] = await db().select().from(reportJobs).where(eq(reportJobs.id, job.jobId));
