@@ -37,6 +37,7 @@ const STATEMENT_COLUMNS: Column<StatementRow>[] = [
   { name: 'amount', kind: 'number', value: (r) => formatAmount(r.amount, r.currency) },
   { name: 'currency', kind: 'id', value: (r) => r.currency },
   { name: 'description', kind: 'text', value: (r) => r.description ?? undefined },
+  { name: 'balance', kind: 'number', value: (r) => formatAmount(r.balance, r.currency) },
 ];
 
 export interface ReportMeta {

@@ -48,10 +48,7 @@ export interface StatementRow {
   amount: string;
   currency: string;
   description: string | null;
-  /**
-   * Ledger balance of the account after this transaction. Not a column of the v1 file formats:
-   * they follow the contract's AccountStatementRow, which has no such field.
-   */
+  /** Ledger balance of the account after this transaction (AccountStatementRow.balance, contract 1.1.0). */
   balance: string;
 }
 

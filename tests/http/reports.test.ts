@@ -184,18 +184,18 @@ describe('report contents for a fixed ledger', () => {
     expect(text).toContain(`{"accountId":"${A.id}","currency":"USD","month":"2024-01","transactionCount":2,"totalIn":1000.00,"totalOut":250.50,"net":749.50}`);
   });
 
-  it('ACCOUNT_STATEMENT as CSV: every transaction of each account, oldest first, free text quoted and defused', async () => {
+  it('ACCOUNT_STATEMENT as CSV: every transaction of each account, oldest first, free text quoted and defused, with the running balance from the opening balance', async () => {
     const { text, job } = await report(alice, { reportType: 'ACCOUNT_STATEMENT', year: 2024, format: 'CSV' });
     expect(job.result).toBeDefined();
     expect(text).toBe(
       [
-        'accountId,transactionId,createdAt,type,direction,amount,currency,description',
-        `${A.id},${txn.t1},2024-01-05T10:00:00.000Z,DEPOSIT,IN,1000.00,USD,"Salary, January"`,
-        `${A.id},${txn.t2},2024-01-20T12:30:00.000Z,TRANSFER,OUT,250.50,USD,"Rent ""flat"" 2"`,
-        `${A.id},${txn.t3},2024-02-03T08:15:00.000Z,PAYMENT,OUT,99.99,USD,`,
-        `${A.id},${txn.t4},2024-02-10T09:00:00.000Z,TRANSFER,IN,40.00,USD,"'=HYPERLINK(""x"")"`,
-        `${B.id},${txn.t2},2024-01-20T12:30:00.000Z,TRANSFER,IN,250.50,USD,"Rent ""flat"" 2"`,
-        `${B.id},${txn.t5},2024-03-31T23:59:59.999Z,WITHDRAWAL,OUT,0.01,USD,"line1\nline2"`,
+        'accountId,transactionId,createdAt,type,direction,amount,currency,description,balance',
+        `${A.id},${txn.t1},2024-01-05T10:00:00.000Z,DEPOSIT,IN,1000.00,USD,"Salary, January",1010.00`,
+        `${A.id},${txn.t2},2024-01-20T12:30:00.000Z,TRANSFER,OUT,250.50,USD,"Rent ""flat"" 2",759.50`,
+        `${A.id},${txn.t3},2024-02-03T08:15:00.000Z,PAYMENT,OUT,99.99,USD,,659.51`,
+        `${A.id},${txn.t4},2024-02-10T09:00:00.000Z,TRANSFER,IN,40.00,USD,"'=HYPERLINK(""x"")",699.51`,
+        `${B.id},${txn.t2},2024-01-20T12:30:00.000Z,TRANSFER,IN,250.50,USD,"Rent ""flat"" 2",250.50`,
+        `${B.id},${txn.t5},2024-03-31T23:59:59.999Z,WITHDRAWAL,OUT,0.01,USD,"line1\nline2",250.49`,
         '',
       ].join('\r\n'),
     );
@@ -203,7 +203,7 @@ describe('report contents for a fixed ledger', () => {
 
   it('ACCOUNT_STATEMENT as JSON: AccountStatementRow per transaction, description only when there is one', async () => {
     const { text, job } = await report(alice, { reportType: 'ACCOUNT_STATEMENT', year: 2024, format: 'JSON' });
-    const row = (accountId: string, transactionId: string, createdAt: string, type: string, direction: string, amount: number, description?: string) => ({
+    const row = (accountId: string, transactionId: string, createdAt: string, type: string, direction: string, amount: number, balance: number, description?: string) => ({
       accountId,
       transactionId,
       createdAt,
@@ -212,6 +212,7 @@ describe('report contents for a fixed ledger', () => {
       amount,
       currency: 'USD',
       ...(description === undefined ? {} : { description }),
+      balance,
     });
     expect(JSON.parse(text)).toEqual({
       reportId: job.result!.reportId,
@@ -219,12 +220,12 @@ describe('report contents for a fixed ledger', () => {
       year: 2024,
       generatedAt: expect.any(String),
       rows: [
-        row(A.id, txn.t1, '2024-01-05T10:00:00.000Z', 'DEPOSIT', 'IN', 1000, 'Salary, January'),
-        row(A.id, txn.t2, '2024-01-20T12:30:00.000Z', 'TRANSFER', 'OUT', 250.5, 'Rent "flat" 2'),
-        row(A.id, txn.t3, '2024-02-03T08:15:00.000Z', 'PAYMENT', 'OUT', 99.99),
-        row(A.id, txn.t4, '2024-02-10T09:00:00.000Z', 'TRANSFER', 'IN', 40, '=HYPERLINK("x")'),
-        row(B.id, txn.t2, '2024-01-20T12:30:00.000Z', 'TRANSFER', 'IN', 250.5, 'Rent "flat" 2'),
-        row(B.id, txn.t5, '2024-03-31T23:59:59.999Z', 'WITHDRAWAL', 'OUT', 0.01, 'line1\nline2'),
+        row(A.id, txn.t1, '2024-01-05T10:00:00.000Z', 'DEPOSIT', 'IN', 1000, 1010, 'Salary, January'),
+        row(A.id, txn.t2, '2024-01-20T12:30:00.000Z', 'TRANSFER', 'OUT', 250.5, 759.5, 'Rent "flat" 2'),
+        row(A.id, txn.t3, '2024-02-03T08:15:00.000Z', 'PAYMENT', 'OUT', 99.99, 659.51),
+        row(A.id, txn.t4, '2024-02-10T09:00:00.000Z', 'TRANSFER', 'IN', 40, 699.51, '=HYPERLINK("x")'),
+        row(B.id, txn.t2, '2024-01-20T12:30:00.000Z', 'TRANSFER', 'IN', 250.5, 250.5, 'Rent "flat" 2'),
+        row(B.id, txn.t5, '2024-03-31T23:59:59.999Z', 'WITHDRAWAL', 'OUT', 0.01, 250.49, 'line1\nline2'),
       ],
     });
     expect(text).toContain('"amount":250.50,');
@@ -242,7 +243,7 @@ describe('report contents for a fixed ledger', () => {
 
   it("gives an administrator a report over the administrator's own accounts, not everyone's", async () => {
     const { text } = await report(admin, { reportType: 'ACCOUNT_STATEMENT', year: 2024, format: 'CSV' });
-    expect(text).toBe('accountId,transactionId,createdAt,type,direction,amount,currency,description\r\n');
+    expect(text).toBe('accountId,transactionId,createdAt,type,direction,amount,currency,description,balance\r\n');
   });
 
   it('writes an empty document for a year without activity', async () => {

@@ -66,20 +66,20 @@ describe('TRANSACTION_SUMMARY files', () => {
 describe('ACCOUNT_STATEMENT files', () => {
   it('leaves an absent description empty in CSV and out of JSON; amounts never pass through a float', () => {
     const csv = statementFormatter('CSV');
-    expect(csv.record(statement)).toBe('acc_1,txn_1,2024-02-03T08:15:00.000Z,PAYMENT,OUT,1000000000000.00,USD,\r\n');
+    expect(csv.record(statement)).toBe('acc_1,txn_1,2024-02-03T08:15:00.000Z,PAYMENT,OUT,1000000000000.00,USD,,0.00\r\n');
     const json = statementFormatter('JSON');
     expect(json.record(statement)).toBe(
-      '{"accountId":"acc_1","transactionId":"txn_1","createdAt":"2024-02-03T08:15:00.000Z","type":"PAYMENT","direction":"OUT","amount":1000000000000.00,"currency":"USD"}',
+      '{"accountId":"acc_1","transactionId":"txn_1","createdAt":"2024-02-03T08:15:00.000Z","type":"PAYMENT","direction":"OUT","amount":1000000000000.00,"currency":"USD","balance":0.00}',
     );
   });
 
   it('escapes descriptions for each format: JSON keeps the text, CSV quotes and defuses it', () => {
     const row = { ...statement, description: '=cmd|"/c calc"!A1\n' };
     expect(JSON.parse(statementFormatter('JSON').record(row)).description).toBe('=cmd|"/c calc"!A1\n');
-    expect(statementFormatter('CSV').record(row).endsWith(`,"'=cmd|""/c calc""!A1\n"\r\n`)).toBe(true);
+    expect(statementFormatter('CSV').record(row).endsWith(`,"'=cmd|""/c calc""!A1\n",0.00\r\n`)).toBe(true);
   });
 
-  it('has no balance column: the v1 contract row has none', () => {
-    expect(statementFormatter('CSV').file([], { ...meta, reportType: 'ACCOUNT_STATEMENT' })).toBe('accountId,transactionId,createdAt,type,direction,amount,currency,description\r\n');
+  it('ends with the running balance column (contract 1.1.0)', () => {
+    expect(statementFormatter('CSV').file([], { ...meta, reportType: 'ACCOUNT_STATEMENT' })).toBe('accountId,transactionId,createdAt,type,direction,amount,currency,description,balance\r\n');
   });
 });

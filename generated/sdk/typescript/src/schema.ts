@@ -324,7 +324,7 @@ export interface paths {
          * Start a report job
          * @description Starts an asynchronous job that produces a report over the caller's accounts for one calendar year (1970 to the current year; a future year is 400). Answers 202 with the job: PROCESSING, or PENDING when it waits behind other jobs.
          *
-         *     **Polling:** GET the `Location` (GetReportJob) until the status is COMPLETED, FAILED or CANCELLED. Start at 1 second and back off exponentially (1, 2, 4, 8 … seconds, at most 30 seconds); when a `Retry-After` header is present, wait that long instead. When COMPLETED, download `result.downloadUrl`. Only the creator or an administrator may read, cancel or download the job (others get 404).
+         *     **Polling:** GET the `Location` (GetReportJob) until the status is COMPLETED, FAILED or CANCELLED. Start at 1 second and back off exponentially (1, 2, 4, 8 … seconds, at most 30 seconds); when a `Retry-After` header is present, wait that long instead. When COMPLETED, download `result.downloadUrl`. Only the creator or an administrator may read, cancel or download the job (others get 403).
          */
         post: operations["GenerateReport"];
         delete?: never;
@@ -1445,6 +1445,11 @@ export interface components {
              * @example Payment pay_01jd8xf5g6h7j8k9m0n1p2q3r4
              */
             description?: string;
+            /**
+             * @description Running balance of the account after this transaction, in the account's currency (added in 1.1.0; the last CSV column).
+             * @example 750
+             */
+            balance: number;
         };
         /** @description Content of a report downloaded in JSON format. */
         ReportDocument: {
