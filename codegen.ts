@@ -13,6 +13,8 @@ const mappers = {
   Transaction: '../../handlers/graphql/mappers.js#TransactionMapper',
   Transfer: '../../handlers/graphql/mappers.js#TransferMapper',
   BalanceUpdate: '../../handlers/graphql/mappers.js#BalanceUpdateMapper',
+  TransactionConnection: '../../handlers/graphql/mappers.js#TransactionConnectionMapper',
+  TransactionPage: '../../handlers/graphql/mappers.js#TransactionPageMapper',
 };
 
 const config: CodegenConfig = {
@@ -26,9 +28,11 @@ const config: CodegenConfig = {
         contextType: '../../handlers/graphql/context.js#GraphQLContext',
         mappers,
         scalars: {
+          // Input values are what the scalars' parsers return (app/graphql/scalars.ts): a normalized
+          // ISO timestamp and a canonical decimal string.
           DateTime: { input: 'string', output: 'Date | string' },
           Email: 'string',
-          Currency: { input: 'string | number', output: 'string' },
+          Currency: { input: 'string', output: 'string' },
         },
         strictScalars: true,
         enumsAsTypes: true,

@@ -13,6 +13,7 @@ import type { TokenVerifier } from './auth/token-verifier.js';
 import type { Config } from './config.js';
 import type { AppEnv } from './context.js';
 import { docsRoutes } from './docs.js';
+import { mountGraphQL } from './graphql/index.js';
 import { HttpError } from './http-error.js';
 import type { Logger } from './logger.js';
 import { accessLog } from './middleware/access-log.js';
@@ -71,6 +72,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     },
     system,
   }));
+  mountGraphQL(app, { core, db: database.db, logger, config: config.graphql, limiter });
   app.route('/docs', docsRoutes('/api/v1/openapi.json'));
 
   app.notFound(notFound);

@@ -4,10 +4,16 @@
  * Needs PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test); it creates and
  * drops its own database `concord_bench`.
  */
+import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { join } from 'node:path';
+import { execute, parse } from 'graphql/index.js';
+import postgres from 'postgres';
 import { signToken } from '../app/auth/sign-token.js';
 import { loadConfig } from '../app/config.js';
+import { createExecutableSchema } from '../app/graphql/schema.js';
 import { createCore } from '../core/index.js';
+import { createGraphQLContext } from '../handlers/graphql/context.js';
 import { openRecorded, recreateDatabase, seedUsers } from './lib/database.js';
 import { measure, type Measurement } from './lib/measure.js';
 import { startServer } from './lib/processes.js';
@@ -16,6 +22,40 @@ const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0001';
+
+const BENCH_ACCOUNTS = 200;
+const BENCH_TRANSACTIONS = 20_000;
+/** Accounts (and their owners) the GraphQL scenario picks from; the floor replays each one's statements. */
+const GRAPHQL_SAMPLE = 10;
+
+/** One account with its newest transactions, their accounts and every owner: five levels, two lists. */
+const ACCOUNT_QUERY = `query Account($id: ID!) {
+  account(id: $id) {
+    id accountNumber balance owner { id name }
+    transactions(limit: 10) { id amount timestamp fromAccount { id owner { id name } } toAccount { id owner { id name } } }
+  }
+}`;
+
+/** One CHECKING account for each of the first users after the admin, and transfers between them. */
+async function seedLedger(url: string): Promise<string[]> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  await sql`
+    insert into accounts (id, account_number, user_id, account_type, currency, balance, status, created_at, updated_at)
+    select 'acc_' || lpad(g::text, 26, '0'), 'CN' || lpad(g::text, 10, '0'), 'usr_' || lpad((g + 1)::text, 26, '0'),
+           'CHECKING', 'USD', 1000, 'ACTIVE', now() - g * interval '1 minute', now()
+    from generate_series(1, ${BENCH_ACCOUNTS}) g`;
+  await sql`
+    insert into transactions (id, type, amount, currency, from_account_id, to_account_id, status, description, created_at)
+    select 'txn_' || lpad(g::text, 26, '0'), 'TRANSFER', (g % 50) + 1, 'USD',
+           'acc_' || lpad(((g % ${BENCH_ACCOUNTS}) + 1)::text, 26, '0'),
+           'acc_' || lpad((((g % ${BENCH_ACCOUNTS}) + (g % 37) + 1) % ${BENCH_ACCOUNTS} + 1)::text, 26, '0'),
+           'COMPLETED', 'bench ' || g, now() - g * interval '1 second'
+    from generate_series(1, ${BENCH_TRANSACTIONS}) g`;
+  await sql`analyze accounts`;
+  await sql`analyze transactions`;
+  await sql.end();
+  return Array.from({ length: BENCH_ACCOUNTS }, (_, i) => `acc_${String(i + 1).padStart(26, '0')}`);
+}
 
 function row(name: string, service: Measurement, floor: Measurement): string {
   const f = (m: Measurement) => `${m.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(3)} ms  p99 ${String(m.p99).padStart(3)} ms`;
@@ -30,6 +70,7 @@ async function main(): Promise<void> {
   console.log(`seeding ${USERS} users…`);
   const ids = await seedUsers(url, USERS);
   const admin = { userId: ids[0]!, role: 'ADMIN' as const };
+  const accountIds = (await seedLedger(url)).slice(0, GRAPHQL_SAMPLE);
 
   // Capture the exact statements the service runs for each scenario; the floor replays them.
   const core = createCore(handle.db);
@@ -42,15 +83,32 @@ async function main(): Promise<void> {
     getUser: (await capture(() => core.users.get(admin, ids[1]!)))[0],
     listPage: await capture(() => core.users.list(admin, { sort: ['lastName,asc'], size: 20 })),
     listCursor: (await capture(() => core.users.list(admin, { sort: ['lastName,asc'], limit: 20 })))[0],
+    graphqlAccount: [] as Array<Array<{ query: string; params: unknown[] }>>,
   };
+  // The GraphQL scenario: the statements one request runs (DataLoaders and all), per sample account.
+  const schema = createExecutableSchema();
+  const document = parse(ACCOUNT_QUERY);
+  for (const id of accountIds) {
+    const contextValue = createGraphQLContext({ core, db: handle.db, auth: { status: 'authenticated', actor: admin }, requestId: 'bench' });
+    const captured = await capture(async () => {
+      const result = await execute({ schema, document, variableValues: { id }, contextValue });
+      if (result.errors) throw new Error(`GraphQL scenario failed: ${result.errors[0]!.message}`);
+    });
+    floorStatements.graphqlAccount.push(captured);
+  }
+  const graphqlStatements = floorStatements.graphqlAccount.map((s) => s.length);
   await handle.close();
+  // Statement lists are too long for one environment variable: the floor reads them from a file.
+  const statementsFile = join(os.tmpdir(), `concord-bench-floor-${process.pid}.json`);
+  writeFileSync(statementsFile, JSON.stringify(floorStatements));
 
   const env = { DATABASE_URL: url, JWT_SECRET, LOG_LEVEL: 'info', SEED_DEMO_DATA: 'false', RATE_LIMIT_USER_PER_MIN: '1000000', NODE_ENV: 'production' };
   const service = await startServer('app/server.ts', 3101, env);
-  const floor = await startServer('bench/floor/server.ts', 3102, { DATABASE_URL: url, FLOOR_STATEMENTS: JSON.stringify(floorStatements) });
+  const floor = await startServer('bench/floor/server.ts', 3102, { DATABASE_URL: url, FLOOR_STATEMENTS_FILE: statementsFile });
   const token = await signToken(loadConfig({ JWT_SECRET }).jwt, { sub: admin.userId, role: 'ADMIN', ttl: '1h' });
   const auth = { Authorization: `Bearer ${token}` };
   const randomId = () => ids[Math.floor(Math.random() * ids.length)]!;
+  const randomSample = () => Math.floor(Math.random() * accountIds.length);
 
   try {
     const scenarios: Array<[string, string, () => string, () => string]> = [
@@ -64,9 +122,21 @@ async function main(): Promise<void> {
       const f = await measure({ url: floor.url, next: () => ({ path: floorPath() }), durationSeconds: DURATION });
       console.log(row(name, s, f));
     }
+    // GraphQL: POST /graphql vs the floor replaying the same statements, one after another.
+    const json = { 'Content-Type': 'application/json' };
+    const s = await measure({
+      url: service.url,
+      method: 'POST',
+      headers: { ...auth, ...json },
+      next: () => ({ path: '/graphql', body: JSON.stringify({ query: ACCOUNT_QUERY, variables: { id: accountIds[randomSample()] } }) }),
+      durationSeconds: DURATION,
+    });
+    const f = await measure({ url: floor.url, next: () => ({ path: `/graphql-account/${randomSample()}` }), durationSeconds: DURATION });
+    console.log(row('GraphQL account+transactions+owners', s, f));
+    console.log(`  SQL statements per GraphQL request: ${Math.min(...graphqlStatements)}–${Math.max(...graphqlStatements)} (the floor runs the same ones, sequentially)`);
   } finally {
     await Promise.all([service.stop(), floor.stop()]);
-    const { default: postgres } = await import('postgres');
+    rmSync(statementsFile, { force: true });
     const sql = postgres(BASE_URL, { max: 1, onnotice: () => {} });
     await sql.unsafe('drop database if exists "concord_bench" with (force)');
     await sql.end();

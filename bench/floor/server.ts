@@ -4,6 +4,7 @@
  * the same driver and mode (postgres.js, prepared statements, as the service runs them), with no
  * validation, auth or logging.
  */
+import { readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import postgres from 'postgres';
@@ -16,9 +17,13 @@ interface Statements {
   getUser: Statement;
   listPage: Statement[];
   listCursor: Statement;
+  /** Per sample account: the statements one GraphQL account query runs, in order. */
+  graphqlAccount: Statement[][];
 }
 
-const statements = JSON.parse(process.env.FLOOR_STATEMENTS!) as Statements;
+const statements = JSON.parse(
+  process.env.FLOOR_STATEMENTS_FILE ? readFileSync(process.env.FLOOR_STATEMENTS_FILE, 'utf8') : process.env.FLOOR_STATEMENTS!,
+) as Statements;
 const sql = postgres(process.env.DATABASE_URL!, { max: 10, onnotice: () => {} });
 const run = (s: Statement, params = s.params) => sql.unsafe(s.query, params as never[], { prepare: true });
 
@@ -33,4 +38,10 @@ app.get('/users-page', async (c) => {
   return c.json({ content: rows, total: count![0] });
 });
 app.get('/users-cursor', async (c) => c.json({ data: await run(statements.listCursor) }));
+// The GraphQL scenario's SQL without GraphQL: each level waits for the one before, as resolvers do.
+app.get('/graphql-account/:i', async (c) => {
+  const results = [];
+  for (const s of statements.graphqlAccount[Number(c.req.param('i'))] ?? []) results.push(await run(s));
+  return c.json({ data: results });
+});
 serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' });

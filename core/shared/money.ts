@@ -10,9 +10,16 @@ import { InvalidInputError } from '../errors.js';
 const KNOWN_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 const MAX_AMOUNT = new Big('1000000000000');
 
-/** Minor units of an ISO 4217 currency, e.g. 2 for USD. */
+const MINOR_UNITS = new Map<string, number>();
+
+/** Minor units of an ISO 4217 currency, e.g. 2 for USD (cached: Intl.NumberFormat is costly to build). */
 export function minorUnits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  let digits = MINOR_UNITS.get(currency);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    MINOR_UNITS.set(currency, digits);
+  }
+  return digits;
 }
 
 /**

@@ -1,5 +1,42 @@
-// Type-only placeholder: the GraphQL issue fills in the real request context.
+/**
+ * The per-request GraphQL context: who is calling (resolved before execution; a bad token gives
+ * an unauthenticated context, never a failed request), the core, and fresh DataLoaders. Built by
+ * the HTTP server (app/graphql) and by the WebSocket server, per operation.
+ */
+import type { Actor } from '../../core/actor.js';
+import type { Core } from '../../core/index.js';
+import type { Db } from '../../db/client.js';
+import { createLoaders, type Loaders } from './loaders.js';
+import { graphQLServices, type GraphQLServices } from './services.js';
+
+/** The authentication outcome (structurally app/middleware/authenticate.ts's `AuthState`). */
+export type GraphQLAuth =
+  | { status: 'authenticated'; actor: Actor }
+  | { status: 'anonymous' | 'invalid' | 'blocked'; actor: null; reason: string };
+
 export interface GraphQLContext {
-  /** filled by the GraphQL issue */
   requestId: string;
+  auth: GraphQLAuth;
+  /** The caller, or null when unauthenticated; `@auth` fields refuse null before resolving. */
+  actor: Actor | null;
+  core: Core;
+  services: GraphQLServices;
+  loaders: Loaders;
+}
+
+export interface GraphQLContextOptions {
+  core: Core;
+  /** The database `core` runs on (for the services `createCore` does not wire yet). */
+  db: Db;
+  auth: GraphQLAuth;
+  requestId: string;
+}
+
+/**
+ * Builds the context of one request (or one subscription).
+ * @example createGraphQLContext({ core, db, auth: c.get('auth'), requestId: c.get('requestId') })
+ */
+export function createGraphQLContext({ core, db, auth, requestId }: GraphQLContextOptions): GraphQLContext {
+  const services = graphQLServices(core, db);
+  return { requestId, auth, actor: auth.actor, core, services, loaders: createLoaders(services) };
 }

@@ -1,55 +1,19 @@
-// Type-only placeholders: the database-row shapes that back GraphQL types (codegen `mappers`).
-// Where a row differs from its GraphQL type, the generated resolver types demand a field resolver.
+// The core's shapes that back GraphQL types (codegen `mappers`, see codegen.ts). Where a core
+// shape differs from its GraphQL type, the generated resolver types make the difference visible
+// and a field resolver bridges it (e.g. `Transaction.timestamp` from `createdAt`, money formatted
+// with its currency's minor units).
+import type { Account, Transaction, Transfer } from '../../core/accounts/account.js';
+import type { BalanceUpdatedEvent } from '../../core/events/domain-events.js';
+import type { TransactionConnection, TransactionPage } from '../../core/transactions/transaction.js';
+import type { User } from '../../core/users/user.js';
 
-export interface UserMapper {
-  id: string;
-  name: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: 'USER' | 'ADMIN' | 'SUPER_ADMIN';
-  status: 'ACTIVE' | 'SUSPENDED' | 'CLOSED';
-  createdAt: Date;
-  ssn?: string | null;
-}
-
-export interface AccountMapper {
-  id: string;
-  accountNumber: string;
-  accountType: 'CHECKING' | 'SAVINGS';
-  currency: string;
-  /** exact decimal as a string, e.g. "1234.50" */
-  balance: string;
-  status: 'ACTIVE' | 'SUSPENDED' | 'CLOSED';
-  userId: string;
-  createdAt: Date;
-}
-
-export interface TransactionMapper {
-  id: string;
-  type: 'DEPOSIT' | 'WITHDRAWAL' | 'TRANSFER' | 'PAYMENT';
-  amount: string;
-  currency: string;
-  fromAccountId: string | null;
-  toAccountId: string | null;
-  status: 'PENDING' | 'COMPLETED' | 'FAILED' | 'REVERSED';
-  description: string | null;
-  createdAt: Date;
-}
-
-export interface TransferMapper {
-  id: string;
-  amount: string;
-  currency: string;
-  fromAccountId: string;
-  toAccountId: string;
-  status: 'PENDING' | 'COMPLETED' | 'FAILED' | 'REVERSED';
-  createdAt: Date;
-  transactionId: string | null;
-}
-
-export interface BalanceUpdateMapper {
-  accountId: string;
-  newBalance: string;
-  timestamp: Date;
-}
+export type UserMapper = User;
+export type AccountMapper = Account;
+export type TransactionMapper = Transaction;
+export type TransferMapper = Transfer;
+/** `totalCount` is a lazy query: run only when the field is selected. */
+export type TransactionConnectionMapper = TransactionConnection;
+/** `totalCount` is a lazy query: run only when the field is selected. */
+export type TransactionPageMapper = TransactionPage;
+/** The committed `balance.updated` event (`newBalance` is an exact decimal string in `currency`). */
+export type BalanceUpdateMapper = Omit<BalanceUpdatedEvent, 'type'>;
