@@ -8,6 +8,7 @@ import { serve } from '@hono/node-server';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { seedDemoData } from './seed-demo.js';
+import { attachSubscriptionServer } from './subscriptions/websocket-server.js';
 import { createService } from './service.js';
 
 async function main(): Promise<void> {
@@ -32,6 +33,14 @@ async function main(): Promise<void> {
   }
 
   const server = serve({ fetch: service.app.fetch, port: config.port, hostname: config.host }) as Server;
+  const subscriptions = attachSubscriptionServer({
+    server,
+    core: service.core,
+    db: service.database.db,
+    events: service.events,
+    ...service.auth,
+    logger: logger.child({ component: 'subscriptions' }),
+  });
   server.once('listening', () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -43,6 +52,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    await subscriptions.close();
     const force = setTimeout(() => {
       logger.warn('shutdown timeout: closing remaining connections');
       server.closeAllConnections();

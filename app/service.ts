@@ -4,11 +4,12 @@
  */
 import type { Hono } from 'hono';
 import { createCore, type Core } from '../core/index.js';
+import { createEventBus, type EventBus } from '../core/events/bus.js';
 import { createWorker, type Worker } from '../core/jobs/worker.js';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from '../db/client.js';
 import { createApp } from './app.js';
-import { createAccessCache } from './auth/access-cache.js';
-import { createTokenVerifier } from './auth/token-verifier.js';
+import { createAccessCache, type AccessCache } from './auth/access-cache.js';
+import { createTokenVerifier, type TokenVerifier } from './auth/token-verifier.js';
 import { cacheVerifiedTokens } from './auth/verified-tokens.js';
 import type { Config } from './config.js';
 import type { AppEnv } from './context.js';
@@ -23,6 +24,10 @@ export interface Service {
   config: Config;
   /** The background worker (started unless WORKER_ENABLED=false). */
   worker: Worker;
+  /** Committed domain events of every instance, for subscriptions. */
+  events: EventBus;
+  /** Token verification, shared by HTTP and WebSocket connections. */
+  auth: { verifyToken: TokenVerifier; accessCache: AccessCache };
   /** Stops the worker, then releases the database. */
   close(): Promise<void>;
 }
@@ -61,6 +66,7 @@ export async function createService(
       pollMs: config.worker.pollMs,
     });
     if (config.worker.enabled) worker.start();
+    const events = await createEventBus(database, logger.child({ component: 'events' }));
     return {
       app,
       core,
@@ -68,8 +74,11 @@ export async function createService(
       logger,
       config,
       worker,
+      events,
+      auth: { verifyToken, accessCache },
       close: async () => {
         await worker.stop();
+        await events.close();
         await database.close();
       },
     };

@@ -118,6 +118,11 @@ export async function createEventBus(database: Pick<DatabaseHandle, 'listen'>, l
       return iterator;
     },
 
+    /** Subscribers of one account's events of one type. */
+    subscribers(accountId: string, type: EventType): number {
+      return subscribers.get(keyOf(type, accountId))?.size ?? 0;
+    },
+
     /** Current subscriber and account counts (for leak checks and metrics). */
     stats(): { subscribers: number; keys: number } {
       let count = 0;
