@@ -44,8 +44,13 @@ export function classifyOpenApi(before: Doc, after: Doc): ContractChange[] {
   return diffs.flatMap((diff) => classifyDiff(diff, context) ?? []);
 }
 
+/** Examples document a schema; a change inside one changes no behaviour (SPEC §9.10 patch). A property that happens to be named `example` is not one. */
+const isExample = (path: readonly Segment[]) =>
+  path.some((segment, i) => (segment === 'example' || segment === 'examples') && path[i - 1] !== 'properties');
+
 function classifyDiff(diff: Diff, context: Context): ContractChange | undefined {
   const [root, kind, name] = diff.path;
+  if (diff.type !== 'annotation' && isExample(diff.path)) return change(diff, 'documentation', `example changed: ${describe(diff)}`, jsonPath(diff.path));
   if (root === 'paths') return classifyPathDiff(diff, context);
   if (root === 'security') return change(diff, 'security-changed', `global security requirements: ${describe(diff)}`, 'security');
   if (root === 'components' && kind === 'securitySchemes') {
