@@ -4,17 +4,21 @@
  * Needs PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test); it creates and
  * drops its own database `concord_bench`.
  */
+import { randomUUID } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { execute, parse } from 'graphql/index.js';
+import { eq } from 'drizzle-orm';
 import postgres from 'postgres';
 import { signToken } from '../app/auth/sign-token.js';
 import { loadConfig } from '../app/config.js';
 import { createExecutableSchema } from '../app/graphql/schema.js';
 import { createCore } from '../core/index.js';
+import { accounts } from '../db/schema/accounts.js';
 import { createGraphQLContext } from '../handlers/graphql/context.js';
 import { openRecorded, recreateDatabase, seedUsers } from './lib/database.js';
+import { measureFanout } from './lib/fanout.js';
 import { measure, type Measurement } from './lib/measure.js';
 import { startServer } from './lib/processes.js';
 
@@ -37,6 +41,8 @@ const ACCOUNT_QUERY = `query Account($id: ID!) {
 }`;
 
 /** One CHECKING account for each of the first users after the admin, and transfers between them. */
+type Statement = { query: string; params: unknown[] };
+
 async function seedLedger(url: string): Promise<string[]> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   await sql`
@@ -83,7 +89,9 @@ async function main(): Promise<void> {
     getUser: (await capture(() => core.users.get(admin, ids[1]!)))[0],
     listPage: await capture(() => core.users.list(admin, { sort: ['lastName,asc'], size: 20 })),
     listCursor: (await capture(() => core.users.list(admin, { sort: ['lastName,asc'], limit: 20 })))[0],
-    graphqlAccount: [] as Array<Array<{ query: string; params: unknown[] }>>,
+    graphqlAccount: [] as Statement[][],
+    paymentFresh: { statements: [] as Statement[], txStart: 0, key: '', paymentId: '' },
+    paymentReplay: [] as Statement[],
   };
   // The GraphQL scenario: the statements one request runs (DataLoaders and all), per sample account.
   const schema = createExecutableSchema();
@@ -97,12 +105,28 @@ async function main(): Promise<void> {
     floorStatements.graphqlAccount.push(captured);
   }
   const graphqlStatements = floorStatements.graphqlAccount.map((s) => s.length);
+  // Payments from the first seeded account (owned by the second seeded user), funded for the run.
+  const payer = { userId: ids[1]!, role: 'USER' as const };
+  const paymentBody = { from: accountIds[0]!, to: accountIds[1]!, amount: 0.01, currency: 'USD' };
+  await handle.db.update(accounts).set({ balance: '1000000000' }).where(eq(accounts.id, accountIds[0]!));
+  let capturedPaymentId = '';
+  const freshStatements = await capture(async () => {
+    capturedPaymentId = (await core.payments.create(payer, 'bench-capture-key', paymentBody)).payment.id;
+  });
+  floorStatements.paymentFresh = {
+    statements: freshStatements,
+    txStart: freshStatements.findIndex((st) => /insert into "idempotency_keys"/i.test(st.query)),
+    key: 'bench-capture-key',
+    paymentId: capturedPaymentId,
+  };
+  floorStatements.paymentReplay = await capture(() => core.payments.create(payer, 'bench-capture-key', paymentBody));
   await handle.close();
   // Statement lists are too long for one environment variable: the floor reads them from a file.
   const statementsFile = join(os.tmpdir(), `concord-bench-floor-${process.pid}.json`);
   writeFileSync(statementsFile, JSON.stringify(floorStatements));
 
-  const env = { DATABASE_URL: url, JWT_SECRET, LOG_LEVEL: 'info', SEED_DEMO_DATA: 'false', RATE_LIMIT_USER_PER_MIN: '1000000', NODE_ENV: 'production' };
+  // Settlement is pushed past the run: both sides measure the request path only.
+  const env = { DATABASE_URL: url, JWT_SECRET, LOG_LEVEL: 'info', SEED_DEMO_DATA: 'false', RATE_LIMIT_USER_PER_MIN: '1000000', NODE_ENV: 'production', PAYMENT_SETTLE_MS: '3600000' };
   const service = await startServer('app/server.ts', 3101, env);
   const floor = await startServer('bench/floor/server.ts', 3102, { DATABASE_URL: url, FLOOR_STATEMENTS_FILE: statementsFile });
   const token = await signToken(loadConfig({ JWT_SECRET }).jwt, { sub: admin.userId, role: 'ADMIN', ttl: '1h' });
@@ -134,6 +158,35 @@ async function main(): Promise<void> {
     const f = await measure({ url: floor.url, next: () => ({ path: `/graphql-account/${randomSample()}` }), durationSeconds: DURATION });
     console.log(row('GraphQL account+transactions+owners', s, f));
     console.log(`  SQL statements per GraphQL request: ${Math.min(...graphqlStatements)}–${Math.max(...graphqlStatements)} (the floor runs the same ones, sequentially)`);
+
+    // Payments: fresh keys (a new payment each) and a replayed key (200 with the existing one).
+    const payerAuth = { Authorization: `Bearer ${await signToken(loadConfig({ JWT_SECRET }).jwt, { sub: payer.userId, ttl: '1h' })}`, ...json };
+    const paymentJson = JSON.stringify(paymentBody);
+    const freshService = await measure({
+      url: service.url,
+      method: 'POST',
+      headers: payerAuth,
+      next: () => ({ path: '/api/v1/payments', body: paymentJson, headers: { 'Idempotency-Key': randomUUID() } }),
+      durationSeconds: DURATION,
+    });
+    const freshFloor = await measure({ url: floor.url, method: 'POST', next: () => ({ path: '/payments' }), durationSeconds: DURATION });
+    console.log(row('POST /api/v1/payments (fresh keys)', freshService, freshFloor));
+    console.log(`  SQL statements per new payment: ${floorStatements.paymentFresh.statements.length} (${floorStatements.paymentFresh.statements.length - floorStatements.paymentFresh.txStart} in its transaction)`);
+    const replayService = await measure({
+      url: service.url,
+      method: 'POST',
+      headers: payerAuth,
+      next: () => ({ path: '/api/v1/payments', body: paymentJson, headers: { 'Idempotency-Key': 'bench-capture-key' } }),
+      durationSeconds: DURATION,
+    });
+    const replayFloor = await measure({ url: floor.url, method: 'POST', next: () => ({ path: '/payments-replay' }), durationSeconds: DURATION });
+    console.log(row('POST /api/v1/payments (replayed key)', replayService, replayFloor));
+
+    const fan = await measureFanout({ url: service.url, token: payerAuth.Authorization.slice('Bearer '.length), accountId: accountIds[0]!, subscribers: 1000, events: 50 });
+    console.log(
+      `subscription fan-out: ${fan.subscribers} subscribers on one account, ${fan.events} events → ${fan.delivered} deliveries, ` +
+        `commit→receipt p50 ${fan.p50} ms, p99 ${fan.p99} ms, ${fan.perSecond.toFixed(0)} deliveries/s (1 process, clients in the bench process)`,
+    );
   } finally {
     await Promise.all([service.stop(), floor.stop()]);
     rmSync(statementsFile, { force: true });

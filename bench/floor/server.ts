@@ -19,6 +19,10 @@ interface Statements {
   listCursor: Statement;
   /** Per sample account: the statements one GraphQL account query runs, in order. */
   graphqlAccount: Statement[][];
+  /** A new payment: statements in order; from `txStart` on they ran in one transaction. */
+  paymentFresh: { statements: Statement[]; txStart: number; key: string; paymentId: string };
+  /** A replayed payment (known key, same body). */
+  paymentReplay: Statement[];
 }
 
 const statements = JSON.parse(
@@ -42,6 +46,27 @@ app.get('/users-cursor', async (c) => c.json({ data: await run(statements.listCu
 app.get('/graphql-account/:i', async (c) => {
   const results = [];
   for (const s of statements.graphqlAccount[Number(c.req.param('i'))] ?? []) results.push(await run(s));
+  return c.json({ data: results });
+});
+// A new payment: the captured statements with a fresh key and payment id, the tail in a transaction,
+// as the service runs them (inside transactions unprepared, as Drizzle does).
+const fresh = statements.paymentFresh;
+const substitute = (params: unknown[], key: string, paymentId: string) =>
+  params.map((p) => (typeof p === 'string' ? p.replaceAll(fresh.key, key).replaceAll(fresh.paymentId, paymentId) : p));
+let sequence = 0;
+app.post('/payments', async (c) => {
+  const key = `floor-${process.pid}-${++sequence}`;
+  const paymentId = `pay_${String(sequence).padStart(26, '0')}`;
+  const before = fresh.statements.slice(0, fresh.txStart);
+  for (const s of before) await run(s, substitute(s.params, key, paymentId));
+  await sql.begin(async (tx) => {
+    for (const s of fresh.statements.slice(fresh.txStart)) await tx.unsafe(s.query, substitute(s.params, key, paymentId) as never[]);
+  });
+  return c.json({ paymentId }, 201);
+});
+app.post('/payments-replay', async (c) => {
+  const results = [];
+  for (const s of statements.paymentReplay) results.push(await run(s));
   return c.json({ data: results });
 });
 serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' });
