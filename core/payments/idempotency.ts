@@ -24,13 +24,17 @@ function judge(row: { fingerprint: string; paymentId: string | null }, print: st
   return row.paymentId ? { state: 'replay', paymentId: row.paymentId } : { state: 'unused' };
 }
 
-/** Looks up a live key without locking. */
-export async function findKey(db: Db, userId: string, key: string, print: string): Promise<KeyLookup> {
-  const [row] = await db
+/** A prepared lookup of live keys, without locking (replays are the hot path: built once). */
+export function keyFinder(db: Db) {
+  const live = db
     .select()
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), gt(idempotencyKeys.expiresAt, new Date())));
-  return row ? judge(row, print, key) : { state: 'unused' };
+    .where(and(eq(idempotencyKeys.userId, sql.placeholder('userId')), eq(idempotencyKeys.key, sql.placeholder('key')), gt(idempotencyKeys.expiresAt, sql`now()`)))
+    .prepare('idempotency_keys_live');
+  return async function findKey(userId: string, key: string, print: string): Promise<KeyLookup> {
+    const [row] = await live.execute({ userId, key });
+    return row ? judge(row, print, key) : { state: 'unused' };
+  };
 }
 
 /**

@@ -3,7 +3,7 @@
  * amount (debits `from` at once) and answers PROCESSING; a background settlement credits `to`.
  * Every creation is idempotent per (caller, Idempotency-Key).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { payments, type PaymentRow } from '../../db/schema/payments.js';
 import { requireActor, requireOwnerOrAdmin, type Actor } from '../actor.js';
@@ -14,7 +14,7 @@ import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import { debit, lockAccounts } from '../accounts/ledger.js';
 import { checkMovement } from '../accounts/movement-checks.js';
 import { fingerprint } from './fingerprint.js';
-import { bindKey, claimKey, findKey } from './idempotency.js';
+import { bindKey, claimKey, keyFinder } from './idempotency.js';
 import { SETTLE_PAYMENT } from './settlement.js';
 
 export interface PaymentRequest {
@@ -39,8 +39,10 @@ export interface PaymentOutcome {
 
 /** Creates the payments service. */
 export function paymentsService(db: Db, accountsRepo: AccountsRepository, options: PaymentsOptions) {
+  const findKey = keyFinder(db);
+  const byId = db.select().from(payments).where(eq(payments.id, sql.placeholder('id'))).limit(1).prepare('payments_by_id');
   async function find(id: string): Promise<PaymentRow | undefined> {
-    const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+    const [row] = await byId.execute({ id });
     return row;
   }
 
@@ -53,7 +55,7 @@ export function paymentsService(db: Db, accountsRepo: AccountsRepository, option
     async create(actor: Actor | null, idempotencyKey: string, request: PaymentRequest): Promise<PaymentOutcome> {
       const a = requireActor(actor);
       const print = fingerprint(request);
-      const earlier = await findKey(db, a.userId, idempotencyKey, print);
+      const earlier = await findKey(a.userId, idempotencyKey, print);
       if (earlier.state === 'replay') return replay(earlier.paymentId);
 
       const v = new Violations();
