@@ -72,7 +72,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     },
     system,
   }));
-  mountGraphQL(app, { core, db: database.db, logger, config: config.graphql, limiter });
+  mountGraphQL(app, { core, logger, config: config.graphql, limiter });
   app.route('/docs', docsRoutes('/api/v1/openapi.json'));
 
   app.notFound(notFound);

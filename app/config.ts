@@ -28,7 +28,7 @@ export interface Config {
   orderFulfilMs: number;
   worker: { enabled: boolean; concurrency: number; pollMs: number };
   rateLimit: { userPerMinute: number; anonymousPerMinute: number };
-  graphql: { maxDepth: number; maxCost: number; persistedQueries: 'apq' | 'allowlist' | 'off' };
+  graphql: { maxDepth: number; maxCost: number; persistedQueries: 'apq' | 'allowlist' | 'off'; persistedManifest?: string };
   bodyLimitBytes: number;
   shutdownTimeoutMs: number;
   authCacheMs: number;
@@ -67,6 +67,7 @@ const envSchema = {
     GRAPHQL_MAX_DEPTH: intRange(1, 100),
     GRAPHQL_MAX_COST: intRange(1, 10_000_000),
     GRAPHQL_PERSISTED_QUERIES: { enum: ['apq', 'allowlist', 'off'] },
+    GRAPHQL_PERSISTED_MANIFEST: { type: 'string', minLength: 1 },
     BODY_LIMIT_BYTES: intRange(1024, 100 * 1024 * 1024),
     SHUTDOWN_TIMEOUT_MS: intRange(0, 600_000),
     AUTH_CACHE_MS: intRange(0, 600_000),
@@ -160,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxDepth: (v.GRAPHQL_MAX_DEPTH as number | undefined) ?? 10,
       maxCost: (v.GRAPHQL_MAX_COST as number | undefined) ?? 1000,
       persistedQueries: (v.GRAPHQL_PERSISTED_QUERIES as Config['graphql']['persistedQueries'] | undefined) ?? 'apq',
+      persistedManifest: v.GRAPHQL_PERSISTED_MANIFEST as string | undefined,
     },
     bodyLimitBytes: (v.BODY_LIMIT_BYTES as number | undefined) ?? 1024 * 1024,
     shutdownTimeoutMs: (v.SHUTDOWN_TIMEOUT_MS as number | undefined) ?? 10_000,

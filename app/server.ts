@@ -36,7 +36,6 @@ async function main(): Promise<void> {
   const subscriptions = attachSubscriptionServer({
     server,
     core: service.core,
-    db: service.database.db,
     events: service.events,
     ...service.auth,
     logger: logger.child({ component: 'subscriptions' }),

@@ -97,7 +97,7 @@ async function main(): Promise<void> {
   const schema = createExecutableSchema();
   const document = parse(ACCOUNT_QUERY);
   for (const id of accountIds) {
-    const contextValue = createGraphQLContext({ core, db: handle.db, auth: { status: 'authenticated', actor: admin }, requestId: 'bench' });
+    const contextValue = createGraphQLContext({ core, auth: { status: 'authenticated', actor: admin }, requestId: 'bench' });
     const captured = await capture(async () => {
       const result = await execute({ schema, document, variableValues: { id }, contextValue });
       if (result.errors) throw new Error(`GraphQL scenario failed: ${result.errors[0]!.message}`);

@@ -6,7 +6,6 @@
  */
 import type { Hono } from 'hono';
 import type { Core } from '../../core/index.js';
-import type { Db } from '../../db/client.js';
 import type { Config } from '../config.js';
 import type { AppEnv } from '../context.js';
 import type { Logger } from '../logger.js';
@@ -17,26 +16,18 @@ export { createExecutableSchema } from './schema.js';
 
 export interface GraphQLMountOptions {
   core: Core;
-  db: Db;
   logger: Logger;
   config: Config['graphql'];
   limiter: RateLimiter;
-  /**
-   * Persisted-operation manifest. Default: `GRAPHQL_PERSISTED_MANIFEST` from the environment, else
-   * the SDK's generated/sdk/typescript/persisted-operations.json. (The variable belongs in
-   * app/config.ts with the other GraphQL settings; it is read here until it moves there.)
-   */
-  manifestPath?: string;
 }
 
 /** Adds the `/graphql` route. */
 export function mountGraphQL(app: Hono<AppEnv>, options: GraphQLMountOptions): void {
   const yoga = createGraphQLServer({
     core: options.core,
-    db: options.db,
     logger: options.logger,
     limits: { maxDepth: options.config.maxDepth, maxCost: options.config.maxCost },
-    persistedQueries: { mode: options.config.persistedQueries, manifestPath: options.manifestPath ?? (process.env.GRAPHQL_PERSISTED_MANIFEST || undefined) },
+    persistedQueries: { mode: options.config.persistedQueries, manifestPath: options.config.persistedManifest },
   });
   app.all(GRAPHQL_PATH, async (c) => {
     const decision = await options.limiter.charge(c);

@@ -7,7 +7,6 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { GraphQLSchema } from 'graphql';
 import { createYoga, type YogaLogger } from 'graphql-yoga';
 import type { Core } from '../../core/index.js';
-import type { Db } from '../../db/client.js';
 import { createGraphQLContext, type GraphQLAuth, type GraphQLContext } from '../../handlers/graphql/context.js';
 import type { Logger } from '../logger.js';
 import { useGraphQLErrors } from './errors.js';
@@ -21,7 +20,6 @@ export const GRAPHQL_PATH = '/graphql';
 
 export interface GraphQLServerOptions {
   core: Core;
-  db: Db;
   logger: Logger;
   limits: OperationLimits;
   persistedQueries: PersistedQueriesOptions;
@@ -49,14 +47,14 @@ function yogaLogger(logger: Logger): YogaLogger {
 
 /**
  * Creates the server; call `fetch(request, serverContext)` on it.
- * @example const yoga = createGraphQLServer({ core, db, logger, limits, persistedQueries: { mode: 'apq' } });
+ * @example const yoga = createGraphQLServer({ core, logger, limits, persistedQueries: { mode: 'apq' } });
  */
 export function createGraphQLServer(options: GraphQLServerOptions) {
-  const { core, db, logger } = options;
+  const { core, logger } = options;
   return createYoga<GraphQLServerContext, GraphQLContext>({
     schema: options.schema ?? createExecutableSchema(),
     graphqlEndpoint: GRAPHQL_PATH,
-    context: ({ auth, requestId }) => createGraphQLContext({ core, db, auth, requestId }),
+    context: ({ auth, requestId }) => createGraphQLContext({ core, auth, requestId }),
     plugins: [
       useGraphQLRateLimit(),
       usePersistedQueries(options.persistedQueries),

@@ -18,7 +18,6 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { EventBus } from '../../core/events/bus.js';
 import type { Core } from '../../core/index.js';
-import type { Db } from '../../db/client.js';
 import { mergeResolvers, resolverModules } from '../../handlers/graphql/resolvers.js';
 import { createGraphQLContext } from '../../handlers/graphql/context.js';
 import { createSubscriptionResolvers } from '../../handlers/graphql/subscriptions/resolvers.js';
@@ -32,7 +31,6 @@ import { resolveAuth, type AuthState } from '../middleware/authenticate.js';
 export interface SubscriptionServerOptions {
   server: Server;
   core: Core;
-  db: Db;
   events: EventBus;
   verifyToken: TokenVerifier;
   accessCache: AccessCache;
@@ -51,10 +49,10 @@ const isExecutionResult = (value: unknown): value is ExecutionResult =>
 
 /**
  * Attaches the subscription endpoint to an HTTP server.
- * @example const subscriptions = attachSubscriptionServer({ server, core, db, events, … }); await subscriptions.close();
+ * @example const subscriptions = attachSubscriptionServer({ server, core, events, … }); await subscriptions.close();
  */
 export function attachSubscriptionServer(options: SubscriptionServerOptions) {
-  const { core, db, logger } = options;
+  const { core, logger } = options;
   const schema = createExecutableSchema(mergeResolvers([...resolverModules, createSubscriptionResolvers(options.events)]));
   const wss = new WebSocketServer({ server: options.server, path: '/graphql' });
   const auths = new WeakMap<object, AuthState>();
@@ -75,7 +73,7 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions) {
         return true;
       },
       context: (ctx) =>
-        createGraphQLContext({ core, db, auth: auths.get(ctx.extra.socket) ?? { status: 'anonymous', actor: null, reason: 'Authentication required' }, requestId: randomUUID() }),
+        createGraphQLContext({ core, auth: auths.get(ctx.extra.socket) ?? { status: 'anonymous', actor: null, reason: 'Authentication required' }, requestId: randomUUID() }),
       // Errors of each event, and of a subscription refused at setup, are mapped like HTTP's.
       onNext: (_ctx, _id, _payload, _args, result) => mapResultErrors(result as ExecutionResult, 'ws', logger),
       onOperation: (_ctx, _id, _payload, _args, result) => (isExecutionResult(result) ? mapResultErrors(result, 'ws', logger) : result),

@@ -40,6 +40,13 @@ export interface TransferInput {
   description?: string | null;
 }
 
+/** Longest description a transaction or transfer may carry. */
+export const MAX_DESCRIPTION_LENGTH = 500;
+
+function checkDescription(description: string | null | undefined, v: Violations): void {
+  if (description && description.length > MAX_DESCRIPTION_LENGTH) v.add('description', 'INVALID', `must be at most ${MAX_DESCRIPTION_LENGTH} characters`);
+}
+
 const accountNumber = () => `CN${String(randomInt(0, 10 ** 10)).padStart(10, '0')}`;
 
 /** Creates the accounts service. */
@@ -147,6 +154,7 @@ export function accountsService(db: Db, repo: AccountsRepository, usersRepo: Use
       if (account && amount && input.type === 'WITHDRAWAL' && compareAmounts(account.balance, amount) < 0) {
         v.add('amount', 'INSUFFICIENT_FUNDS', `insufficient funds: balance ${account.balance} ${account.currency} is lower than ${amount}`);
       }
+      checkDescription(input.description, v);
       v.throwIfAny();
       return db.transaction(async (tx) => {
         const locked = (await lockAccounts(tx, [account!.id])).get(account!.id)!;
@@ -169,6 +177,7 @@ export function accountsService(db: Db, repo: AccountsRepository, usersRepo: Use
       const a = requireActor(actor);
       const v = new Violations();
       const checked = await checkMovement(repo, a, input, { from: 'fromAccountId', to: 'toAccountId', amount: 'amount', currency: 'amount' }, v);
+      checkDescription(input.description, v);
       v.throwIfAny();
       const { from, to, amount } = checked!;
       return db.transaction(async (tx) => {

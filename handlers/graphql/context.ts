@@ -5,9 +5,7 @@
  */
 import type { Actor } from '../../core/actor.js';
 import type { Core } from '../../core/index.js';
-import type { Db } from '../../db/client.js';
 import { createLoaders, type Loaders } from './loaders.js';
-import { graphQLServices, type GraphQLServices } from './services.js';
 
 /** The authentication outcome (structurally app/middleware/authenticate.ts's `AuthState`). */
 export type GraphQLAuth =
@@ -20,23 +18,19 @@ export interface GraphQLContext {
   /** The caller, or null when unauthenticated; `@auth` fields refuse null before resolving. */
   actor: Actor | null;
   core: Core;
-  services: GraphQLServices;
   loaders: Loaders;
 }
 
 export interface GraphQLContextOptions {
   core: Core;
-  /** The database `core` runs on (for the services `createCore` does not wire yet). */
-  db: Db;
   auth: GraphQLAuth;
   requestId: string;
 }
 
 /**
  * Builds the context of one request (or one subscription).
- * @example createGraphQLContext({ core, db, auth: c.get('auth'), requestId: c.get('requestId') })
+ * @example createGraphQLContext({ core, auth: c.get('auth'), requestId: c.get('requestId') })
  */
-export function createGraphQLContext({ core, db, auth, requestId }: GraphQLContextOptions): GraphQLContext {
-  const services = graphQLServices(core, db);
-  return { requestId, auth, actor: auth.actor, core, services, loaders: createLoaders(services) };
+export function createGraphQLContext({ core, auth, requestId }: GraphQLContextOptions): GraphQLContext {
+  return { requestId, auth, actor: auth.actor, core, loaders: createLoaders(core) };
 }

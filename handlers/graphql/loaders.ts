@@ -7,7 +7,7 @@
 import DataLoader from 'dataloader';
 import type { Account, Transaction } from '../../core/accounts/account.js';
 import type { User } from '../../core/users/user.js';
-import type { GraphQLServices } from './services.js';
+import type { Core } from '../../core/index.js';
 
 const byId = <T extends { id: string }>(ids: readonly string[], rows: T[]): Array<T | null> => {
   const found = new Map(rows.map((r) => [r.id, r]));
@@ -15,13 +15,13 @@ const byId = <T extends { id: string }>(ids: readonly string[], rows: T[]): Arra
 };
 
 /** Creates the loaders of one request. */
-export function createLoaders(services: GraphQLServices) {
-  const users = new DataLoader<string, User | null>(async (ids) => byId(ids, await services.userReads.batch.byIds(ids)));
-  const accounts = new DataLoader<string, Account | null>(async (ids) => byId(ids, await services.accountReads.batch.byIds(ids)));
-  const transactions = new DataLoader<string, Transaction | null>(async (ids) => byId(ids, await services.transactions.batch.byIds(ids)));
+export function createLoaders(core: Core) {
+  const users = new DataLoader<string, User | null>(async (ids) => byId(ids, await core.userReads.batch.byIds(ids)));
+  const accounts = new DataLoader<string, Account | null>(async (ids) => byId(ids, await core.accountReads.batch.byIds(ids)));
+  const transactions = new DataLoader<string, Transaction | null>(async (ids) => byId(ids, await core.transactions.batch.byIds(ids)));
 
   const accountsOfUser = new DataLoader<string, Account[]>(async (userIds) => {
-    const rows = await services.accountReads.batch.ofUsers(userIds);
+    const rows = await core.accountReads.batch.ofUsers(userIds);
     const grouped = new Map<string, Account[]>(userIds.map((id) => [id, []]));
     for (const row of rows) {
       grouped.get(row.userId)?.push(row);
@@ -36,7 +36,7 @@ export function createLoaders(services: GraphQLServices) {
     let loader = newest.get(limit);
     if (!loader) {
       loader = new DataLoader<string, Transaction[]>(async (accountIds) => {
-        const byAccount = await services.transactions.batch.newestOfAccounts(accountIds, limit);
+        const byAccount = await core.transactions.batch.newestOfAccounts(accountIds, limit);
         return accountIds.map((id) => {
           const rows = byAccount.get(id)!;
           for (const row of rows) transactions.prime(row.id, row);

@@ -18,15 +18,12 @@ describe('allow-list mode', () => {
   let userId: string;
 
   beforeAll(async () => {
-    // This file runs in its own process (vitest forks), so the variable affects no other file.
-    process.env.GRAPHQL_PERSISTED_MANIFEST = MANIFEST;
-    t = await startTestService({ GRAPHQL_PERSISTED_QUERIES: 'allowlist' });
+    t = await startTestService({ GRAPHQL_PERSISTED_QUERIES: 'allowlist', GRAPHQL_PERSISTED_MANIFEST: MANIFEST });
     const user = await t.createUser();
     userId = user.id;
     token = await t.token(user.id);
   });
   afterAll(async () => {
-    delete process.env.GRAPHQL_PERSISTED_MANIFEST;
     await t.close();
   });
 

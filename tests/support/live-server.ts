@@ -28,7 +28,6 @@ export async function startLiveServer(t: TestService): Promise<LiveServer> {
   const subscriptions = attachSubscriptionServer({
     server,
     core: t.service.core,
-    db: t.service.database.db,
     events: t.service.events,
     ...t.service.auth,
     logger: t.service.logger,

@@ -3,16 +3,16 @@ import type { QueryResolvers } from '../../../generated/graphql/resolvers-types.
 import { typenameOf } from '../shared/typename.js';
 
 /** Fetches any object by id, dispatching on its prefix; each type's own read rules apply. */
-export const node: NonNullable<QueryResolvers['node']> = async (_parent, { id }, { core, services, actor }) => {
+export const node: NonNullable<QueryResolvers['node']> = async (_parent, { id }, { core, actor }) => {
   switch (typenameOf(id)) {
     case 'User':
       return core.users.getProfile(actor, id);
     case 'Account':
       return core.accounts.get(actor, id);
     case 'Transaction':
-      return services.transactions.get(actor, id);
+      return core.transactions.get(actor, id);
     case 'Transfer':
-      return services.transactions.getTransfer(actor, id);
+      return core.transactions.getTransfer(actor, id);
     default:
       throw new NotFoundError('Node', id);
   }

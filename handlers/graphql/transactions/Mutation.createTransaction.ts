@@ -2,9 +2,9 @@ import type { MutationResolvers } from '../../../generated/graphql/resolvers-typ
 import { runMutation } from '../shared/mutation.js';
 
 /** A deposit or withdrawal; every validation and business failure comes back in `userErrors`. */
-export const createTransaction: NonNullable<MutationResolvers['createTransaction']> = async (_parent, { input }, { services, actor }) => {
+export const createTransaction: NonNullable<MutationResolvers['createTransaction']> = async (_parent, { input }, { core, actor }) => {
   const { value, userErrors } = await runMutation(() =>
-    services.movements.createTransaction(actor, {
+    core.accounts.createTransaction(actor, {
       accountId: input.accountId,
       amount: input.amount,
       type: input.type,

@@ -1,5 +1,5 @@
 import type { QueryResolvers } from '../../../generated/graphql/resolvers-types.js';
 
 /** The caller's transactions (administrators: all) as a Relay connection, newest first. */
-export const transactions: NonNullable<QueryResolvers['transactions']> = (_parent, args, { services, actor }) =>
-  services.transactions.connection(actor, args);
+export const transactions: NonNullable<QueryResolvers['transactions']> = (_parent, args, { core, actor }) =>
+  core.transactions.connection(actor, args);

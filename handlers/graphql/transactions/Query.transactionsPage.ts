@@ -1,5 +1,5 @@
 import type { QueryResolvers } from '../../../generated/graphql/resolvers-types.js';
 
 /** The caller's transactions (administrators: all) as an offset page, newest first. */
-export const transactionsPage: NonNullable<QueryResolvers['transactionsPage']> = (_parent, args, { services, actor }) =>
-  services.transactions.page(actor, args);
+export const transactionsPage: NonNullable<QueryResolvers['transactionsPage']> = (_parent, args, { core, actor }) =>
+  core.transactions.page(actor, args);

@@ -2,9 +2,9 @@ import type { MutationResolvers } from '../../../generated/graphql/resolvers-typ
 import { runMutation } from '../shared/mutation.js';
 
 /** Moves money; every validation and business failure comes back in `userErrors`, nothing moved. */
-export const transferFunds: NonNullable<MutationResolvers['transferFunds']> = async (_parent, { input }, { services, actor }) => {
+export const transferFunds: NonNullable<MutationResolvers['transferFunds']> = async (_parent, { input }, { core, actor }) => {
   const { value, userErrors } = await runMutation(() =>
-    services.movements.transfer(actor, {
+    core.accounts.transfer(actor, {
       fromAccountId: input.fromAccountId,
       toAccountId: input.toAccountId,
       amount: input.amount,
