@@ -8,10 +8,8 @@
  * without drift.
  */
 import { InvalidInputError, type Violations } from '../errors.js';
-import { assertCurrency, compareAmounts, lineTotal, parseAmount } from '../shared/money.js';
+import { assertCurrency, compareAmounts, lineTotal, MAX_AMOUNT, parseAmount } from '../shared/money.js';
 import type { OrderItem, OrderItemInput } from './order.js';
-
-export const MAX_ORDER_TOTAL = '1000000000000';
 
 /** Canonical lines, currency and exact total of a valid order. */
 export interface PricedOrder {
@@ -62,8 +60,8 @@ export function priceOrder(items: readonly OrderItemInput[], currency: string, v
   if (v.list.length > before) return undefined;
   const priced = lines as OrderItem[];
   const total = lineTotal(priced);
-  if (compareAmounts(total, MAX_ORDER_TOTAL) > 0) {
-    v.add('items', 'INVALID', `the order total ${total} exceeds the maximum of ${MAX_ORDER_TOTAL}`);
+  if (compareAmounts(total, MAX_AMOUNT) > 0) {
+    v.add('items', 'INVALID', `the order total ${total} exceeds the maximum of ${MAX_AMOUNT}`);
     return undefined;
   }
   return { items: priced, currency: code, total };

@@ -8,7 +8,8 @@ import Big from 'big.js';
 import { InvalidInputError } from '../errors.js';
 
 const KNOWN_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
-const MAX_AMOUNT = new Big('1000000000000');
+/** The largest amount Concord moves or totals: exact as a JSON number with 4 decimals. */
+export const MAX_AMOUNT = '1000000000000';
 
 const MINOR_UNITS = new Map<string, number>();
 
@@ -52,7 +53,7 @@ function fractionDigits(b: Big): number {
 export function parseAmount(value: number | string, currency: string, field = 'amount'): string {
   const b = toBig(value, field);
   if (b.lte(0)) throw InvalidInputError.field(field, 'must be greater than 0');
-  if (b.gt(MAX_AMOUNT)) throw InvalidInputError.field(field, 'must not exceed 1000000000000');
+  if (b.gt(MAX_AMOUNT)) throw InvalidInputError.field(field, `must not exceed ${MAX_AMOUNT}`);
   const digits = minorUnits(currency);
   if (fractionDigits(b) > digits) {
     throw InvalidInputError.field(field, `has more than ${digits} fraction digit${digits === 1 ? '' : 's'}, the minor units of ${currency}`);
