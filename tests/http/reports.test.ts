@@ -479,15 +479,16 @@ describe('the job lifecycle, driven step by step', () => {
     expect((await getJob(s, dave, next.job.jobId)).data!.status).toBe('COMPLETED');
   });
 
-  it('records progress and renews the lease after every chunk', async () => {
+  it('records and logs progress and renews the lease after every chunk', async () => {
     await clearLine(dave);
     const { job } = await generate(s, dave, body);
     const [queued] = await db().select().from(jobs).where(sql`${jobs.payload}->>'jobId' = ${job.jobId}`);
     const progress: number[] = [];
+    const logged: unknown[] = [];
     let beats = 0;
     const ctx: JobContext = {
       db: db(),
-      logger: silentLogger,
+      logger: { ...silentLogger, info: (obj, msg) => logged.push({ ...obj, msg }) },
       heartbeat: async () => {
         beats++;
         const [row] = await db().select().from(reportJobs).where(eq(reportJobs.id, job.jobId));
@@ -502,6 +503,7 @@ describe('the job lifecycle, driven step by step', () => {
     await generateReportHandler({ chunkRows: 1 }).run({ jobId: job.jobId }, ctx, queued!);
     expect(beats).toBe(4);
     expect(progress).toEqual([0, 25, 50, 75]);
+    expect(logged).toEqual([25, 50, 75, 99].map((p) => expect.objectContaining({ msg: 'report progress', jobId: job.jobId, progress: p })));
     const [row] = await db().select().from(reportJobs).where(eq(reportJobs.id, job.jobId));
     expect(row).toMatchObject({ status: 'COMPLETED', progress: 100 });
   });
