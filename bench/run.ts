@@ -3,6 +3,9 @@
  * p50/p99 and the ratio service/floor per scenario. Not a test: nothing is asserted.
  * Needs PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test); it creates and
  * drops its own database `concord_bench`.
+ *
+ * BENCH_ONLY=replay,GET runs only the scenarios whose names contain one of those words;
+ * BENCH_CPU_PROF=<dir> writes V8 CPU profiles of the service and the floor into <dir>/service and <dir>/floor.
  */
 import { randomUUID } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -19,13 +22,28 @@ import { accounts } from '../db/schema/accounts.js';
 import { createGraphQLContext } from '../handlers/graphql/context.js';
 import { openRecorded, recreateDatabase, seedUsers } from './lib/database.js';
 import { measureFanout } from './lib/fanout.js';
-import { measure, type Measurement } from './lib/measure.js';
+import { measure, type LoadOptions, type Measurement } from './lib/measure.js';
 import { startServer } from './lib/processes.js';
 
 const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0001';
+/** Settlement delay for the whole run: longer than the run, so both sides measure the request path only. */
+const SETTLE_MS = 3_600_000;
+const ONLY = process.env.BENCH_ONLY?.split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
+const CPU_PROF = process.env.BENCH_CPU_PROF;
+
+/** Whether the scenario named `name` is selected by BENCH_ONLY (all are by default). */
+const wanted = (name: string) => !ONLY?.length || ONLY.some((word) => name.toLowerCase().includes(word));
+
+/** One measured scenario: the same work asked of the service and of the floor. */
+interface Scenario {
+  name: string;
+  service: Omit<LoadOptions, 'url'>;
+  floor: Omit<LoadOptions, 'url'>;
+  note?: string;
+}
 
 const BENCH_ACCOUNTS = 200;
 const BENCH_TRANSACTIONS = 20_000;
@@ -64,7 +82,8 @@ async function seedLedger(url: string): Promise<string[]> {
 }
 
 function row(name: string, service: Measurement, floor: Measurement): string {
-  const f = (m: Measurement) => `${m.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(3)} ms  p99 ${String(m.p99).padStart(3)} ms`;
+  const cpu = (m: Measurement) => (m.cpuMicrosPerRequest === undefined ? '' : `  cpu ${m.cpuMicrosPerRequest.toFixed(0).padStart(4)} µs/req`);
+  const f = (m: Measurement) => `${m.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(3)} ms  p99 ${String(m.p99).padStart(3)} ms${cpu(m)}`;
   const bad = service.non2xx + service.errors + floor.non2xx + floor.errors;
   return `${name.padEnd(34)} service ${f(service)} | floor ${f(floor)} | ratio ${(service.requestsPerSecond / floor.requestsPerSecond).toFixed(2)}${bad ? `  (non-2xx/errors: ${bad})` : ''}`;
 }
@@ -79,7 +98,9 @@ async function main(): Promise<void> {
   const accountIds = (await seedLedger(url)).slice(0, GRAPHQL_SAMPLE);
 
   // Capture the exact statements the service runs for each scenario; the floor replays them.
-  const core = createCore(handle.db);
+  // Settlement is pushed past the run (as for the service below), so that the jobs the floor's
+  // replayed payments enqueue are not picked up by the service's worker while it is measured.
+  const core = createCore(handle.db, { paymentSettleMs: SETTLE_MS });
   const capture = async (run: () => Promise<unknown>) => {
     statements.length = 0;
     await run();
@@ -126,67 +147,59 @@ async function main(): Promise<void> {
   writeFileSync(statementsFile, JSON.stringify(floorStatements));
 
   // Settlement is pushed past the run: both sides measure the request path only.
-  const env = { DATABASE_URL: url, JWT_SECRET, LOG_LEVEL: 'info', SEED_DEMO_DATA: 'false', RATE_LIMIT_USER_PER_MIN: '1000000', NODE_ENV: 'production', PAYMENT_SETTLE_MS: '3600000' };
-  const service = await startServer('app/server.ts', 3101, env);
-  const floor = await startServer('bench/floor/server.ts', 3102, { DATABASE_URL: url, FLOOR_STATEMENTS_FILE: statementsFile });
+  const env = { DATABASE_URL: url, JWT_SECRET, LOG_LEVEL: 'info', SEED_DEMO_DATA: 'false', RATE_LIMIT_USER_PER_MIN: '1000000', NODE_ENV: 'production', PAYMENT_SETTLE_MS: String(SETTLE_MS) };
+  const profile = (name: string) => (CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(CPU_PROF, name)}`] : []);
+  const service = await startServer('app/server.ts', 3101, env, profile('service'));
+  const floor = await startServer('bench/floor/server.ts', 3102, { DATABASE_URL: url, FLOOR_STATEMENTS_FILE: statementsFile }, profile('floor'));
   const token = await signToken(loadConfig({ JWT_SECRET }).jwt, { sub: admin.userId, role: 'ADMIN', ttl: '1h' });
   const auth = { Authorization: `Bearer ${token}` };
   const randomId = () => ids[Math.floor(Math.random() * ids.length)]!;
   const randomSample = () => Math.floor(Math.random() * accountIds.length);
 
   try {
-    const scenarios: Array<[string, string, () => string, () => string]> = [
-      ['GET /api/v1/users/{id}', 'get', () => `/api/v1/users/${randomId()}`, () => `/users/${randomId()}`],
-      ['sorted first page (page envelope)', 'page', () => '/api/v1/users?sort=lastName,asc&size=20', () => '/users-page'],
-      ['sorted first page (cursor envelope)', 'cursor', () => '/api/v1/users?sort=lastName,asc&limit=20', () => '/users-cursor'],
-    ];
-    console.log(`\n${DURATION}s per run, 16 connections, after a 2s warm-up; service logs at info (to /dev/null)\n`);
-    for (const [name, , servicePath, floorPath] of scenarios) {
-      const s = await measure({ url: service.url, headers: auth, next: () => ({ path: servicePath() }), durationSeconds: DURATION });
-      const f = await measure({ url: floor.url, next: () => ({ path: floorPath() }), durationSeconds: DURATION });
-      console.log(row(name, s, f));
-    }
-    // GraphQL: POST /graphql vs the floor replaying the same statements, one after another.
     const json = { 'Content-Type': 'application/json' };
-    const s = await measure({
-      url: service.url,
-      method: 'POST',
-      headers: { ...auth, ...json },
-      next: () => ({ path: '/graphql', body: JSON.stringify({ query: ACCOUNT_QUERY, variables: { id: accountIds[randomSample()] } }) }),
-      durationSeconds: DURATION,
-    });
-    const f = await measure({ url: floor.url, next: () => ({ path: `/graphql-account/${randomSample()}` }), durationSeconds: DURATION });
-    console.log(row('GraphQL account+transactions+owners', s, f));
-    console.log(`  SQL statements per GraphQL request: ${Math.min(...graphqlStatements)}–${Math.max(...graphqlStatements)} (the floor runs the same ones, sequentially)`);
-
-    // Payments: fresh keys (a new payment each) and a replayed key (200 with the existing one).
     const payerAuth = { Authorization: `Bearer ${await signToken(loadConfig({ JWT_SECRET }).jwt, { sub: payer.userId, ttl: '1h' })}`, ...json };
     const paymentJson = JSON.stringify(paymentBody);
-    const freshService = await measure({
-      url: service.url,
-      method: 'POST',
-      headers: payerAuth,
-      next: () => ({ path: '/api/v1/payments', body: paymentJson, headers: { 'Idempotency-Key': randomUUID() } }),
-      durationSeconds: DURATION,
-    });
-    const freshFloor = await measure({ url: floor.url, method: 'POST', next: () => ({ path: '/payments' }), durationSeconds: DURATION });
-    console.log(row('POST /api/v1/payments (fresh keys)', freshService, freshFloor));
-    console.log(`  SQL statements per new payment: ${floorStatements.paymentFresh.statements.length} (${floorStatements.paymentFresh.statements.length - floorStatements.paymentFresh.txStart} in its transaction)`);
-    const replayService = await measure({
-      url: service.url,
-      method: 'POST',
-      headers: payerAuth,
-      next: () => ({ path: '/api/v1/payments', body: paymentJson, headers: { 'Idempotency-Key': 'bench-capture-key' } }),
-      durationSeconds: DURATION,
-    });
-    const replayFloor = await measure({ url: floor.url, method: 'POST', next: () => ({ path: '/payments-replay' }), durationSeconds: DURATION });
-    console.log(row('POST /api/v1/payments (replayed key)', replayService, replayFloor));
+    const get = (path: () => string, headers?: Record<string, string>) => ({ headers, next: () => ({ path: path() }) });
+    const post = (headers: Record<string, string>, next: LoadOptions['next']) => ({ method: 'POST' as const, headers, next });
+    const scenarios: Scenario[] = [
+      { name: 'GET /api/v1/users/{id}', service: get(() => `/api/v1/users/${randomId()}`, auth), floor: get(() => `/users/${randomId()}`) },
+      { name: 'sorted first page (page envelope)', service: get(() => '/api/v1/users?sort=lastName,asc&size=20', auth), floor: get(() => '/users-page') },
+      { name: 'sorted first page (cursor envelope)', service: get(() => '/api/v1/users?sort=lastName,asc&limit=20', auth), floor: get(() => '/users-cursor') },
+      {
+        // POST /graphql vs the floor replaying the same statements, one after another.
+        name: 'GraphQL account+transactions+owners',
+        service: post({ ...auth, ...json }, () => ({ path: '/graphql', body: JSON.stringify({ query: ACCOUNT_QUERY, variables: { id: accountIds[randomSample()] } }) })),
+        floor: get(() => `/graphql-account/${randomSample()}`),
+        note: `SQL statements per GraphQL request: ${Math.min(...graphqlStatements)}–${Math.max(...graphqlStatements)} (the floor runs the same ones, sequentially)`,
+      },
+      {
+        name: 'POST /api/v1/payments (fresh keys)',
+        service: post(payerAuth, () => ({ path: '/api/v1/payments', body: paymentJson, headers: { 'Idempotency-Key': randomUUID() } })),
+        floor: post({}, () => ({ path: '/payments' })),
+        note: `SQL statements per new payment: ${floorStatements.paymentFresh.statements.length} (${floorStatements.paymentFresh.statements.length - floorStatements.paymentFresh.txStart} in its transaction)`,
+      },
+      {
+        name: 'POST /api/v1/payments (replayed key)',
+        service: post(payerAuth, () => ({ path: '/api/v1/payments', body: paymentJson, headers: { 'Idempotency-Key': 'bench-capture-key' } })),
+        floor: post({}, () => ({ path: '/payments-replay' })),
+      },
+    ];
+    console.log(`\n${DURATION}s per run, 16 connections, after a 2s warm-up; service logs at info (to /dev/null)\n`);
+    for (const scenario of scenarios.filter((sc) => wanted(sc.name))) {
+      const s = await measure({ url: service.url, ...scenario.service, durationSeconds: DURATION, pid: service.process.pid });
+      const f = await measure({ url: floor.url, ...scenario.floor, durationSeconds: DURATION, pid: floor.process.pid });
+      console.log(row(scenario.name, s, f));
+      if (scenario.note) console.log(`  ${scenario.note}`);
+    }
 
-    const fan = await measureFanout({ url: service.url, token: payerAuth.Authorization.slice('Bearer '.length), accountId: accountIds[0]!, subscribers: 1000, events: 50 });
-    console.log(
-      `subscription fan-out: ${fan.subscribers} subscribers on one account, ${fan.events} events → ${fan.delivered} deliveries, ` +
-        `commit→receipt p50 ${fan.p50} ms, p99 ${fan.p99} ms, ${fan.perSecond.toFixed(0)} deliveries/s (1 process, clients in the bench process)`,
-    );
+    if (wanted('subscription fan-out')) {
+      const fan = await measureFanout({ url: service.url, token: payerAuth.Authorization.slice('Bearer '.length), accountId: accountIds[0]!, subscribers: 1000, events: 50 });
+      console.log(
+        `subscription fan-out: ${fan.subscribers} subscribers on one account, ${fan.events} events → ${fan.delivered} deliveries, ` +
+          `commit→receipt p50 ${fan.p50} ms, p99 ${fan.p99} ms, ${fan.perSecond.toFixed(0)} deliveries/s (1 process, clients in the bench process)`,
+      );
+    }
   } finally {
     await Promise.all([service.stop(), floor.stop()]);
     rmSync(statementsFile, { force: true });

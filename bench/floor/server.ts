@@ -29,6 +29,15 @@ const statements = JSON.parse(
   process.env.FLOOR_STATEMENTS_FILE ? readFileSync(process.env.FLOOR_STATEMENTS_FILE, 'utf8') : process.env.FLOOR_STATEMENTS!,
 ) as Statements;
 const sql = postgres(process.env.DATABASE_URL!, { max: 10, onnotice: () => {} });
+// The driver configured as Drizzle configures the service's: dates, times and JSON pass through as
+// text. Without this, a prepared jsonb parameter (already JSON text) would be encoded a second time.
+const transparent = (value: unknown) => value;
+for (const type of [1184, 1082, 1083, 1114, 1182, 1185, 1115, 1231]) {
+  sql.options.parsers[type] = transparent;
+  sql.options.serializers[type] = transparent;
+}
+sql.options.serializers[114] = transparent;
+sql.options.serializers[3802] = transparent;
 const run = (s: Statement, params = s.params) => sql.unsafe(s.query, params as never[], { prepare: true });
 
 const app = new Hono();
@@ -70,3 +79,5 @@ app.post('/payments-replay', async (c) => {
   return c.json({ data: results });
 });
 serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' });
+// Exit normally on SIGTERM so that a CPU profile (BENCH_CPU_PROF) is written.
+process.on('SIGTERM', () => process.exit(0));

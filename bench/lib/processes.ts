@@ -8,9 +8,12 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts `node --import tsx <script>` with `env` and waits until `healthPath` answers 200. */
-export async function startServer(script: string, port: number, env: Record<string, string>, healthPath = '/health'): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+/**
+ * Starts `node [nodeArgs] --import tsx <script>` with `env` and waits until `/health` answers 200.
+ * @example await startServer('app/server.ts', 3101, { DATABASE_URL }, ['--cpu-prof'])
+ */
+export async function startServer(script: string, port: number, env: Record<string, string>, nodeArgs: string[] = []): Promise<RunningServer> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -19,7 +22,7 @@ export async function startServer(script: string, port: number, env: Record<stri
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
     try {
-      if ((await fetch(url + healthPath)).ok) break;
+      if ((await fetch(`${url}/health`)).ok) break;
     } catch {
       /* not listening yet */
     }
