@@ -3,7 +3,6 @@
  * dependencies so that tests call `app.request(...)` on exactly what production serves.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { Core } from '../core/index.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { restV1Handlers } from '../handlers/rest/v1/index.js';
@@ -14,10 +13,10 @@ import type { Config } from './config.js';
 import type { AppEnv } from './context.js';
 import { docsRoutes } from './docs.js';
 import { mountGraphQL } from './graphql/index.js';
-import { HttpError } from './http-error.js';
 import type { Logger } from './logger.js';
 import { accessLog } from './middleware/access-log.js';
 import { authenticate } from './middleware/authenticate.js';
+import { limitBodySize } from './middleware/body-limit.js';
 import { errorHandler, notFound } from './middleware/error-handler.js';
 import { createRateLimiter, rateLimit } from './middleware/rate-limit.js';
 import { requestId } from './middleware/request-id.js';
@@ -25,8 +24,6 @@ import type { RestContract } from './rest/contract.js';
 import { mountOperations } from './rest/dispatcher.js';
 import { clientAddress } from './client-address.js';
 import { loadLifecycleRegistry, versionLifecycle } from './versioning/index.js';
-
-const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface AppDependencies {
   config: Config;
@@ -47,15 +44,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.use('*', requestId());
   app.use('*', accessLog(logger));
   app.use('/api/*', versionLifecycle(loadLifecycleRegistry(), { now: () => new Date() }));
-  const limitBody = bodyLimit({
-    maxSize: config.bodyLimitBytes,
-    onError: () => {
-      throw new HttpError(413, `Request body exceeds ${config.bodyLimitBytes} bytes`);
-    },
-  });
-  // Only where a body can come: bodyLimit touches the raw request, which makes the Node adapter
-  // build a full Request object — measurable on every GET.
-  app.use('*', (c, next) => (METHODS_WITH_BODY.has(c.req.method) ? limitBody(c, next) : next()));
+  app.use('*', limitBodySize(config.bodyLimitBytes));
   app.use('*', authenticate(deps.verifyToken, deps.accessCache));
   app.use('/api/*', rateLimit(limiter));
 

@@ -54,13 +54,21 @@ function readQuery(c: Context, facts: OperationFacts): Record<string, string | s
   return query;
 }
 
-function pickHeaders(headers: Record<string, string>, names: readonly string[]): Record<string, string> {
-  const picked: Record<string, string> = {};
+/**
+ * The operation's header parameters, by their lower-case names (as the validator sees them) and by
+ * their contract names (as handlers see them). Read one by one: asking for all headers would make
+ * the Node adapter build a full `Headers` object.
+ */
+function readHeaderParams(c: Context, names: readonly string[]): { lower: Record<string, string>; named: Record<string, string> } {
+  const lower: Record<string, string> = {};
+  const named: Record<string, string> = {};
   for (const name of names) {
-    const value = headers[name.toLowerCase()];
-    if (value !== undefined) picked[name] = value;
+    const value = c.req.header(name);
+    if (value === undefined) continue;
+    lower[name.toLowerCase()] = value;
+    named[name] = value;
   }
-  return picked;
+  return { lower, named };
 }
 
 function send(c: Context, status: number, mediaType: string | undefined, body: unknown, headers: Record<string, string> = {}): Response {
@@ -105,8 +113,8 @@ export function mountOperations<Ctx>(
       if (facts.secured) ensureAuthorized(c);
 
       const body = facts.takesBody ? await readJsonBody(c, facts) : undefined;
-      const headers = facts.headerParams.length > 0 ? c.req.header() : {};
-      const request: RequestParts = { path: { ...c.req.param() }, query: readQuery(c, facts), header: headers };
+      const headers = readHeaderParams(c, facts.headerParams);
+      const request: RequestParts = { path: { ...c.req.param() }, query: readQuery(c, facts), header: headers.lower };
       if (body !== undefined) request.requestBody = body;
       const errors = facts.validate(request);
       if (errors) {
@@ -117,7 +125,7 @@ export function mountOperations<Ctx>(
         {
           params: request.path,
           query: request.query,
-          headers: pickHeaders(headers, facts.headerParams),
+          headers: headers.named,
           body,
         },
         context(c),

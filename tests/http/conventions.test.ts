@@ -1,6 +1,7 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../core/users/user.js';
+import { startLiveServer } from '../support/live-server.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
 let t: TestService;
@@ -134,6 +135,38 @@ describe('request bodies', () => {
   it('answers 413 for a body over the limit', async () => {
     const res = await post(JSON.stringify({ firstName: 'x'.repeat(1024 * 1024 + 10) }));
     expect(res.status).toBe(413);
+  });
+
+  // Over a real socket the Node adapter reads bodies straight from the connection: a declared
+  // Content-Length is judged from the header, a chunked body is counted as it streams.
+  it('answers 413 over the network for a declared length and for a chunked body', async () => {
+    const live = await startLiveServer(t);
+    try {
+      const send = (body: BodyInit) =>
+        fetch(`${live.url}/api/v1/users`, {
+          method: 'POST',
+          body,
+          headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
+          duplex: 'half',
+        } as RequestInit);
+      const oversized = JSON.stringify({ firstName: 'x'.repeat(1024 * 1024 + 10) });
+      expect((await send(oversized)).status).toBe(413);
+      const chunked = new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < 5; i++) controller.enqueue(new TextEncoder().encode(oversized.slice(i * 300_000, (i + 1) * 300_000)));
+          controller.close();
+        },
+      });
+      const refused = await send(chunked);
+      expect(refused.status).toBe(413);
+      expect((await refused.json()).message).toMatch(/exceeds \d+ bytes/);
+      // A body within the limit is read and validated as usual.
+      const small = await send(JSON.stringify({ firstName: 'Ada' }));
+      expect(small.status).toBe(400);
+      expect((await small.json()).details.map((d: { field: string }) => d.field)).toContain('email');
+    } finally {
+      await live.close();
+    }
   });
 
   it('names query and header fields in validation details', async () => {
