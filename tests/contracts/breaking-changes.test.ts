@@ -405,7 +405,8 @@ describe('the gate on the repository', () => {
     rmSync(join(root, 'contracts/snapshots/v1'), { recursive: true });
     cpSync(join(REPO, 'contracts/snapshots/v1/1.0.0'), join(root, 'contracts/snapshots/v1/1.0.0'), { recursive: true });
     cpSync(join(REPO, 'contracts/snapshots/v1/1.0.0/openapi.yaml'), join(root, V1));
-    writeFileSync(join(root, 'CHANGELOG.md'), readFileSync(join(REPO, 'CHANGELOG.md'), 'utf8').replace(/## \[Unreleased\]\n[\s\S]*?(?=\n## )/, '## [Unreleased]\n'));
+    // The changelog as it stood at that release: nothing unreleased, no later release sections.
+    writeFileSync(join(root, 'CHANGELOG.md'), readFileSync(join(REPO, 'CHANGELOG.md'), 'utf8').replace(/## \[Unreleased\]\n[\s\S]*?(?=\n## REST v1 1\.0\.0 )/, '## [Unreleased]\n'));
     return root;
   }
   function edit(root: string, file: string, change: (text: string) => string) {
