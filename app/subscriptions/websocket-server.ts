@@ -82,13 +82,18 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions) {
     options.keepAliveMs ?? 12_000,
   );
 
+  let closing: Promise<void> | undefined;
   return {
     /** Open connections (for leak checks and metrics). */
     connections: () => wss.clients.size,
-    async close(): Promise<void> {
-      for (const client of wss.clients) client.close(1001, 'Server shutting down');
-      await serverCleanup.dispose();
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    /** Closes every connection with 1001 and stops the endpoint; later calls share the first. */
+    close(): Promise<void> {
+      closing ??= (async () => {
+        for (const client of wss.clients) client.close(1001, 'Server shutting down');
+        await serverCleanup.dispose();
+        await new Promise<void>((resolve) => wss.close(() => resolve()));
+      })();
+      return closing;
     },
   };
 }
